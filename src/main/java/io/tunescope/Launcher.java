@@ -1,0 +1,19 @@
+package io.tunescope;
+
+import io.tunescope.cli.TunescopeCli;
+
+/**
+ * Entry point of {@code tunescope.jar}. Not an {@code Application} subclass, so that the fat jar starts
+ * JavaFX from the class path. No arguments, or a path: the GUI. A sub-command: the headless CLI.
+ */
+public final class Launcher {
+    private Launcher() {
+    }
+
+    public static void main(String[] args) {
+        if (TunescopeCli.isCliInvocation(args)) {
+            System.exit(TunescopeCli.run(args));
+        }
+        io.tunescope.ui.TunescopeApp.launchGui(args);
+    }
+}

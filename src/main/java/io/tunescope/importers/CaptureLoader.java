@@ -1,0 +1,399 @@
+package io.tunescope.importers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Confidence;
+import io.tunescope.model.capture.Diagnostic;
+import io.tunescope.model.capture.FileStatus;
+import io.tunescope.model.capture.SourceFile;
+import io.tunescope.model.capture.Step;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * Opens a capture: a folder (read recursively) or a {@code .tar.gz}/{@code .tgz}/{@code .zip} of one.
+ * Finds the tuning steps, sniffs every file, parses the recognised ones in parallel and keeps going past
+ * bad files. Never writes into the capture.
+ *
+ * <p>Steps: a {@code tunescope.json} manifest with a {@code steps} list names them (folder, label, change,
+ * date); otherwise, when the top folder holds sub-folders and no data files of its own, or sub-folders
+ * whose names start with a number ({@code 00-baseline}), each sub-folder is a step in name order. A
+ * step folder's own {@code tunescope.json} (written by the collector) or {@code notes.md} gives its label
+ * and change. Anything else is one step made of the whole folder.
+ */
+public final class CaptureLoader {
+    public static final String MANIFEST = "tunescope.json";
+    public static final String ANNOTATIONS = "tunescope-annotations.json";
+    public static final String NOTES = "notes.md";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ImporterRegistry registry;
+    private final int threads;
+    private final long maxArchiveBytes;
+
+    public CaptureLoader(ImporterRegistry registry) {
+        this(registry, Math.max(1, Runtime.getRuntime().availableProcessors()), ArchiveExtractor.DEFAULT_MAX_BYTES);
+    }
+
+    public CaptureLoader(ImporterRegistry registry, int threads, long maxArchiveBytes) {
+        this.registry = registry;
+        this.threads = threads;
+        this.maxArchiveBytes = maxArchiveBytes;
+    }
+
+    public Capture load(Path path) throws IOException, CaptureException {
+        return load(path, LoadListener.NONE, () -> false);
+    }
+
+    /**
+     * @throws CaptureException   the path cannot be opened as a capture (message for the user)
+     * @throws CancelledException the user cancelled
+     */
+    public Capture load(Path path, LoadListener listener, BooleanSupplier cancelled) throws IOException, CaptureException {
+        if (!Files.exists(path)) {
+            throw new CaptureException(path + ": no such file or folder");
+        }
+        List<Diagnostic> notes = new ArrayList<>();
+        Path root;
+        String name;
+        if (Files.isDirectory(path)) {
+            root = path;
+            name = path.toAbsolutePath().normalize().getFileName() == null ? path.toString()
+                    : path.toAbsolutePath().normalize().getFileName().toString();
+        } else if (ArchiveExtractor.isArchive(path)) {
+            listener.progress(0, 1, "Unpacking " + path.getFileName());
+            ArchiveExtractor ex = new ArchiveExtractor(maxArchiveBytes, ArchiveExtractor.DEFAULT_MAX_ENTRIES);
+            Path tmp = ex.extractToTemp(path);
+            tmp.toFile().deleteOnExit();
+            registerCleanup(tmp);
+            if (ex.skippedLinks() > 0) {
+                notes.add(Diagnostic.info(0, ex.skippedLinks() + " links or special files in the archive were not unpacked"));
+            }
+            root = singleTopFolder(tmp);
+            name = stripArchiveExtension(path.getFileName().toString());
+        } else {
+            // a single file: a capture of one file, read where it is
+            return loadFiles(path, path.getParent() == null ? Path.of(".") : path.getParent(),
+                    path.getFileName().toString(), List.of(path), List.of(new Step(0, "", "", "", "")),
+                    Map.of(), notes, listener, cancelled, path.getFileName().toString());
+        }
+        Map<String, String> meta = new LinkedHashMap<>();
+        List<Step> steps = findSteps(root, meta, notes);
+        List<Path> files = listFiles(root);
+        return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name));
+    }
+
+    private Capture loadFiles(Path origin, Path root, String name, List<Path> files, List<Step> steps,
+                              Map<String, String> meta, List<Diagnostic> notes, LoadListener listener,
+                              BooleanSupplier cancelled, String title) throws IOException {
+        long total = 0;
+        for (Path f : files) {
+            total += Math.max(1, Files.size(f));
+        }
+        final long totalBytes = Math.max(1, total);
+        AtomicLong done = new AtomicLong();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, Math.max(1, files.size())), r -> {
+            Thread t = new Thread(r, "tunescope-import");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Future<SourceFile>> futures = new ArrayList<>();
+        try {
+            for (Path f : files) {
+                String rel = relative(root, f);
+                String step = stepOf(rel, steps);
+                futures.add(pool.submit(() -> {
+                    if (cancelled.getAsBoolean()) {
+                        throw new CancelledException();
+                    }
+                    long[] last = {0};
+                    SourceFile sf = importFile(f, rel, step, cancelled, bytes -> {
+                        long delta = bytes - last[0];
+                        last[0] = bytes;
+                        long d = done.addAndGet(delta);
+                        if ((d & 0xFFFFF) < delta || delta > 1 << 20) {
+                            listener.progress(d, totalBytes, rel);
+                        }
+                    });
+                    long size = Math.max(1, sf.size());
+                    long d = done.addAndGet(size - last[0]);
+                    listener.progress(d, totalBytes, rel);
+                    listener.fileDone(sf);
+                    return sf;
+                }));
+            }
+            List<SourceFile> out = new ArrayList<>();
+            for (Future<SourceFile> fu : futures) {
+                try {
+                    out.add(fu.get());
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof CancelledException c) {
+                        throw c;
+                    }
+                    throw new IOException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CancelledException();
+                }
+            }
+            return new Capture(name, origin, root, title, meta, steps, out, notes);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Sniffs and parses one file; every failure becomes a status and a diagnostic, never an exception. */
+    public SourceFile importFile(Path file, String rel, String step, BooleanSupplier cancelled,
+                                 java.util.function.LongConsumer progress) {
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            return failed(rel, step, 0, "", "", List.of(), Diagnostic.error(0, rel + ": cannot be read: " + e.getMessage()));
+        }
+        Head head;
+        try {
+            head = Head.read(file);
+        } catch (IOException e) {
+            return failed(rel, step, size, "", "", List.of(), Diagnostic.error(0, rel + ": cannot be read: " + e.getMessage()));
+        }
+        if (size == 0) {
+            return unrecognised(rel, step, size, "empty file", List.of(), Diagnostic.warning(0, rel + ": the file is empty"));
+        }
+        if (head.binary()) {
+            return unrecognised(rel, step, size, head.decoding().description(), List.of(),
+                    Diagnostic.warning(0, rel + ": " + head.decoding().description() + "; not a text file Tunescope reads"));
+        }
+        ImporterRegistry.Detection det = registry.detect(head);
+        if (!det.recognised() && det.best().confidence() == Confidence.UNSURE && !head.complete()) {
+            try {
+                head = Head.read(file, 1 << 20);
+                det = registry.detect(head);
+            } catch (IOException e) {
+                // keep the first verdict
+            }
+        }
+        if (!det.recognised()) {
+            return unrecognised(rel, step, size, det.best().reason(), det.verdicts(),
+                    Diagnostic.info(0, rel + ": not recognised (" + head.lines().size() + " lines sniffed, " + head.decoding().description() + ")"));
+        }
+        Importer<?> imp = det.importer();
+        List<Diagnostic> diags = new ArrayList<>();
+        if (head.decoding().charset() != StandardCharsets.UTF_8 || head.decoding().bomLength() > 0) {
+            diags.add(Diagnostic.info(0, rel + ": read as " + head.decoding().description()));
+        }
+        try {
+            ImportContext ctx = new ImportContext(file, rel, head.decoding(), cancelled, progress, 64 * 1024, 16 * 1024 * 1024);
+            ImportResult<?> r = imp.parse(ctx);
+            diags.addAll(r.diagnostics());
+            Map<String, Object> summary = imp.summarizeValue(r.value());
+            FileStatus status = worst(diags);
+            return new SourceFile(rel, step, size, imp.format(), imp.dataset().name(), det.best().confidence(),
+                    det.best().reason(), status, diags, r.value(), summary, det.verdicts());
+        } catch (CancelledException e) {
+            throw e;
+        } catch (ImportException e) {
+            diags.add(Diagnostic.error(e.line(), e.getMessage()));
+        } catch (IOException e) {
+            diags.add(Diagnostic.error(0, rel + ": read error: " + e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            diags.add(Diagnostic.error(0, rel + ": too large to load in the memory available (" + (size >> 20) + " MB)"));
+        } catch (RuntimeException | StackOverflowError e) {
+            diags.add(Diagnostic.error(0, rel + ": the " + imp.format() + " importer failed: " + e));
+        }
+        return new SourceFile(rel, step, size, imp.format(), imp.dataset().name(), det.best().confidence(),
+                det.best().reason(), FileStatus.ERROR, diags, null, Map.of(), det.verdicts());
+    }
+
+    private static FileStatus worst(List<Diagnostic> diags) {
+        FileStatus s = FileStatus.OK;
+        for (Diagnostic d : diags) {
+            if (d.level() == Diagnostic.Level.ERROR) {
+                return FileStatus.WARNING; // parsed, but with errors on some lines
+            }
+            if (d.level() == Diagnostic.Level.WARNING) {
+                s = FileStatus.WARNING;
+            }
+        }
+        return s;
+    }
+
+    private static SourceFile failed(String rel, String step, long size, String format, String reason, List<String> sniffs, Diagnostic d) {
+        return new SourceFile(rel, step, size, format, "", Confidence.NO, reason, FileStatus.ERROR, List.of(d), null, Map.of(), sniffs);
+    }
+
+    private static SourceFile unrecognised(String rel, String step, long size, String reason, List<String> sniffs, Diagnostic d) {
+        return new SourceFile(rel, step, size, "", "", Confidence.NO, reason, FileStatus.UNRECOGNISED, List.of(d), null, Map.of(), sniffs);
+    }
+
+    // ---- steps and files ---------------------------------------------------------------------
+
+    List<Step> findSteps(Path root, Map<String, String> meta, List<Diagnostic> notes) throws IOException {
+        JsonNode manifest = readJson(root.resolve(MANIFEST), notes);
+        if (manifest != null) {
+            for (String k : List.of("title", "host", "database", "date", "label", "change")) {
+                if (manifest.hasNonNull(k)) {
+                    meta.put(k, manifest.get(k).asText());
+                }
+            }
+            JsonNode steps = manifest.get("steps");
+            if (steps != null && steps.isArray() && !steps.isEmpty()) {
+                List<Step> out = new ArrayList<>();
+                for (JsonNode s : steps) {
+                    String dir = text(s, "dir", text(s, "folder", ""));
+                    if (dir.isEmpty() || !Files.isDirectory(root.resolve(dir)) || dir.contains("..")) {
+                        notes.add(Diagnostic.warning(0, MANIFEST + ": step folder '" + dir + "' is not in the capture"));
+                        continue;
+                    }
+                    Step own = stepFromFolder(root.resolve(dir), out.size(), dir, notes);
+                    out.add(new Step(out.size(), dir, text(s, "label", own.label()), text(s, "change", own.change()),
+                            text(s, "date", own.date())));
+                }
+                if (!out.isEmpty()) {
+                    return out;
+                }
+            }
+            if (manifest.hasNonNull("label") && !manifest.has("steps")) {
+                return List.of(new Step(0, "", meta.get("label"), meta.getOrDefault("change", ""), meta.getOrDefault("date", "")));
+            }
+        }
+        List<Path> dirs = new ArrayList<>();
+        boolean topData = false;
+        try (Stream<Path> s = Files.list(root)) {
+            for (Path p : (Iterable<Path>) s.sorted()::iterator) {
+                String fn = p.getFileName().toString();
+                if (Files.isDirectory(p)) {
+                    if (!fn.startsWith(".")) {
+                        dirs.add(p);
+                    }
+                } else if (!isMetadata(fn)) {
+                    topData = true;
+                }
+            }
+        }
+        boolean numbered = !dirs.isEmpty() && dirs.stream().allMatch(d -> d.getFileName().toString().matches("^\\d+.*"));
+        if (!dirs.isEmpty() && (!topData || numbered)) {
+            List<Step> out = new ArrayList<>();
+            dirs.sort(Comparator.comparing(p -> p.getFileName().toString()));
+            for (Path d : dirs) {
+                String dn = d.getFileName().toString();
+                out.add(stepFromFolder(d, out.size(), dn, notes));
+            }
+            return out;
+        }
+        return List.of(new Step(0, "", "", "", ""));
+    }
+
+    private Step stepFromFolder(Path dir, int index, String rel, List<Diagnostic> notes) throws IOException {
+        String label = "";
+        String change = "";
+        String date = "";
+        JsonNode own = readJson(dir.resolve(MANIFEST), notes);
+        if (own != null) {
+            label = text(own, "label", "");
+            change = text(own, "change", "");
+            date = text(own, "date", "");
+        }
+        Path notesFile = dir.resolve(NOTES);
+        if (change.isEmpty() && Files.isRegularFile(notesFile) && Files.size(notesFile) < 1 << 20) {
+            String t = TextDecoding.decodeAll(Files.readAllBytes(notesFile)).strip();
+            for (String line : t.split("\\R")) {
+                String l = line.replaceFirst("^#+\\s*", "").strip();
+                if (!l.isEmpty()) {
+                    change = l;
+                    break;
+                }
+            }
+        }
+        return new Step(index, rel, label.isEmpty() ? rel : label, change, date);
+    }
+
+    private static JsonNode readJson(Path file, List<Diagnostic> notes) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return JSON.readTree(Files.readAllBytes(file));
+        } catch (IOException e) {
+            notes.add(Diagnostic.warning(0, file.getFileName() + ": not valid JSON, ignored (" + e.getMessage().lines().findFirst().orElse("") + ")"));
+            return null;
+        }
+    }
+
+    private static String text(JsonNode n, String field, String dflt) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() ? dflt : v.asText();
+    }
+
+    /** Files Tunescope itself reads as capture metadata rather than data. */
+    static boolean isMetadata(String fileName) {
+        String f = fileName.toLowerCase(Locale.ROOT);
+        return f.equals(MANIFEST) || f.equals(ANNOTATIONS) || f.equals(NOTES) || f.startsWith(ANNOTATIONS + ".")
+                || f.equals("readme.md") || f.equals("readme.txt") || f.equals("readme");
+    }
+
+    private static List<Path> listFiles(Path root) throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            s.filter(Files::isRegularFile)
+                    .filter(p -> !isMetadata(p.getFileName().toString()))
+                    .sorted(Comparator.comparing(p -> relative(root, p)))
+                    .forEach(out::add);
+        }
+        return out;
+    }
+
+    static String relative(Path root, Path file) {
+        return root.relativize(file).toString().replace('\\', '/');
+    }
+
+    private static String stepOf(String rel, List<Step> steps) {
+        String best = "";
+        for (Step s : steps) {
+            if (!s.isRoot() && (rel.startsWith(s.dir() + "/")) && s.dir().length() > best.length()) {
+                best = s.dir();
+            }
+        }
+        return best;
+    }
+
+    private static Path singleTopFolder(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> all = s.toList();
+            if (all.size() == 1 && Files.isDirectory(all.get(0))) {
+                return all.get(0);
+            }
+        }
+        return dir;
+    }
+
+    private static String stripArchiveExtension(String n) {
+        String l = n.toLowerCase(Locale.ROOT);
+        for (String ext : List.of(".tar.gz", ".tgz", ".zip", ".tar")) {
+            if (l.endsWith(ext)) {
+                return n.substring(0, n.length() - ext.length());
+            }
+        }
+        return n;
+    }
+
+    private static void registerCleanup(Path tmp) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> ArchiveExtractor.deleteTree(tmp)));
+    }
+}

@@ -1,0 +1,176 @@
+package io.tunescope.importers;
+
+import io.tunescope.model.capture.Diagnostic;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
+
+/**
+ * Everything an importer needs while parsing one file: a streaming line reader with the right decoding,
+ * progress (bytes read), cancellation and line-numbered diagnostics. Not thread-safe: one per file.
+ */
+public final class ImportContext {
+    /** Diagnostics kept per file; the rest are counted and summarised. */
+    public static final int MAX_DIAGNOSTICS = 200;
+
+    private final Path path;
+    private final String displayName;
+    private final TextDecoding.Detected decoding;
+    private final long size;
+    private final BooleanSupplier cancelled;
+    private final LongConsumer progress;
+    private final int bufferSize;
+    private final int maxLineChars;
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private int suppressed;
+    private long bytesRead;
+
+    public ImportContext(Path path, String displayName, TextDecoding.Detected decoding, BooleanSupplier cancelled,
+                         LongConsumer progress, int bufferSize, int maxLineChars) throws IOException {
+        this.path = path;
+        this.displayName = displayName;
+        this.decoding = decoding;
+        this.size = Files.size(path);
+        this.cancelled = cancelled == null ? () -> false : cancelled;
+        this.progress = progress == null ? b -> { } : progress;
+        this.bufferSize = bufferSize;
+        this.maxLineChars = maxLineChars;
+    }
+
+    /** A context for one file on its own (CLI, tests): detects the decoding from the file's head. */
+    public static ImportContext forFile(Path path) throws IOException {
+        return forFile(path, 64 * 1024);
+    }
+
+    public static ImportContext forFile(Path path, int bufferSize) throws IOException {
+        Head head = Head.read(path);
+        return new ImportContext(path, path.getFileName().toString(), head.decoding(), null, null, bufferSize,
+                16 * 1024 * 1024);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The file's name as shown to the user (path relative to the capture). */
+    public String displayName() {
+        return displayName;
+    }
+
+    public long size() {
+        return size;
+    }
+
+    public TextDecoding.Detected decoding() {
+        return decoding;
+    }
+
+    /** Opens the file as lines. Progress and cancellation are handled by the returned reader. */
+    public Lines lines() throws IOException {
+        InputStream raw = Files.newInputStream(path);
+        long skipped = raw.skip(decoding.bomLength());
+        bytesRead = skipped;
+        InputStream counting = new FilterInputStream(raw) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) {
+                    count(1);
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n > 0) {
+                    count(n);
+                }
+                return n;
+            }
+        };
+        var decoder = decoding.charset().newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        return new Lines(new LineReader(new InputStreamReader(counting, decoder), bufferSize, maxLineChars));
+    }
+
+    private void count(int n) {
+        bytesRead += n;
+        progress.accept(bytesRead);
+        checkCancelled();
+    }
+
+    public void checkCancelled() {
+        if (cancelled.getAsBoolean()) {
+            throw new CancelledException();
+        }
+    }
+
+    public void info(long line, String message) {
+        add(Diagnostic.info(line, message));
+    }
+
+    public void warn(long line, String message) {
+        add(Diagnostic.warning(line, message));
+    }
+
+    public void error(long line, String message) {
+        add(Diagnostic.error(line, message));
+    }
+
+    private void add(Diagnostic d) {
+        if (diagnostics.size() < MAX_DIAGNOSTICS) {
+            diagnostics.add(d);
+        } else {
+            suppressed++;
+        }
+    }
+
+    public List<Diagnostic> diagnostics() {
+        List<Diagnostic> out = new ArrayList<>(diagnostics);
+        if (suppressed > 0) {
+            out.add(Diagnostic.info(0, suppressed + " more messages not shown"));
+        }
+        return out;
+    }
+
+    public <T> ImportResult<T> result(T value) {
+        return new ImportResult<>(value, diagnostics());
+    }
+
+    /** A line reader that reports over-long lines as warnings. */
+    public final class Lines implements AutoCloseable {
+        private final LineReader reader;
+
+        Lines(LineReader reader) {
+            this.reader = reader;
+        }
+
+        public String next() throws IOException {
+            String l = reader.readLine();
+            if (l != null && reader.lastLineTruncated()) {
+                warn(reader.lineNumber(), "line longer than " + maxLineChars + " characters; the rest of it was skipped");
+            }
+            return l;
+        }
+
+        /** 1-based number of the line last returned. */
+        public long number() {
+            return reader.lineNumber();
+        }
+
+        @Override
+        public void close() throws IOException {
+            reader.close();
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package io.tunescope.importers.config;
+
+import io.tunescope.importers.Head;
+import io.tunescope.importers.ImportContext;
+import io.tunescope.importers.ImportException;
+import io.tunescope.importers.ImportResult;
+import io.tunescope.importers.Importer;
+import io.tunescope.importers.Sniff;
+import io.tunescope.model.capture.Dataset;
+import io.tunescope.model.capture.SourceRef;
+import io.tunescope.model.config.ConfigEntry;
+import io.tunescope.model.config.ConfigKind;
+import io.tunescope.model.config.ConfigSnapshot;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code SHOW GLOBAL VARIABLES} and {@code SHOW GLOBAL STATUS} as the mysql client prints them: batch
+ * mode (tab separated, with or without the {@code Variable_name	Value} header, with {@code \t \n \\}
+ * escapes), table mode ({@code | name | value |} between {@code +---+} rules) and vertical mode
+ * ({@code \G}). The two formats are told apart by the names: status counters are capitalised
+ * ({@code Uptime}, {@code Com_select}), variables are lower case.
+ */
+public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
+    private static final Pattern TAB_ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*)\\t(.*)$");
+    private static final Pattern TABLE_ROW = Pattern.compile("^\\|\\s*([A-Za-z][A-Za-z0-9_]*)\\s*\\|(.*)\\|\\s*$");
+    private static final Pattern VERTICAL_NAME = Pattern.compile("^\\s*Variable_name:\\s*(\\S+)\\s*$");
+    private static final Pattern VERTICAL_VALUE = Pattern.compile("^\\s*Value:\\s?(.*)$");
+
+    private final boolean status;
+
+    private MysqlVariablesImporter(boolean status) {
+        this.status = status;
+    }
+
+    public static MysqlVariablesImporter variables() {
+        return new MysqlVariablesImporter(false);
+    }
+
+    public static MysqlVariablesImporter status() {
+        return new MysqlVariablesImporter(true);
+    }
+
+    @Override
+    public String format() {
+        return status ? "mysql-status" : "mysql-variables";
+    }
+
+    @Override
+    public String description() {
+        return status ? "SHOW GLOBAL STATUS output" : "SHOW GLOBAL VARIABLES output";
+    }
+
+    @Override
+    public Dataset<ConfigSnapshot> dataset() {
+        return status ? ConfigDatasets.STATUS : ConfigDatasets.VARIABLES;
+    }
+
+    @Override
+    public Sniff sniff(Head head) {
+        if (head.binary()) {
+            return Sniff.no("binary content");
+        }
+        int rows = 0;
+        int capital = 0;
+        int lower = 0;
+        int nonBlank = 0;
+        boolean header = false;
+        for (String l : head.lines()) {
+            if (l.isBlank()) {
+                continue;
+            }
+            nonBlank++;
+            String name = null;
+            Matcher m = TAB_ROW.matcher(l);
+            if (m.matches()) {
+                name = m.group(1);
+            } else if ((m = TABLE_ROW.matcher(l)).matches()) {
+                name = m.group(1);
+            } else if ((m = VERTICAL_NAME.matcher(l)).matches()) {
+                name = m.group(1);
+            } else if (l.startsWith("+-") || VERTICAL_VALUE.matcher(l).matches() || l.startsWith("*****")) {
+                rows++;
+                continue;
+            }
+            if (name == null) {
+                continue;
+            }
+            if (name.equals("Variable_name")) {
+                header = true;
+                rows++;
+                continue;
+            }
+            rows++;
+            if (Character.isUpperCase(name.charAt(0))) {
+                capital++;
+            } else {
+                lower++;
+            }
+        }
+        if (nonBlank == 0 || rows < nonBlank * 0.9 || capital + lower < 3) {
+            return Sniff.no("not a name/value listing of server variables");
+        }
+        boolean looksStatus = capital > lower;
+        String kind = looksStatus ? "status counters (capitalised names such as Uptime)" : "server variables (lower-case names)";
+        if (looksStatus != status) {
+            return Sniff.no("looks like " + kind);
+        }
+        if (header) {
+            return Sniff.strong("Variable_name/Value listing of " + kind);
+        }
+        return Sniff.strong("name<TAB>value listing of " + kind);
+    }
+
+    @Override
+    public ImportResult<ConfigSnapshot> parse(ImportContext ctx) throws ImportException, IOException {
+        List<ConfigEntry> entries = new ArrayList<>();
+        String pendingName = null;
+        long pendingLine = 0;
+        try (ImportContext.Lines lines = ctx.lines()) {
+            String l;
+            while ((l = lines.next()) != null) {
+                long n = lines.number();
+                if (l.isBlank() || l.startsWith("+-") || l.startsWith("*****")) {
+                    continue;
+                }
+                Matcher m;
+                if ((m = VERTICAL_NAME.matcher(l)).matches()) {
+                    pendingName = m.group(1);
+                    pendingLine = n;
+                    continue;
+                }
+                if (pendingName != null && (m = VERTICAL_VALUE.matcher(l)).matches()) {
+                    add(entries, pendingName, m.group(1), ctx, pendingLine);
+                    pendingName = null;
+                    continue;
+                }
+                if ((m = TAB_ROW.matcher(l)).matches()) {
+                    add(entries, m.group(1), unescape(m.group(2)), ctx, n);
+                } else if ((m = TABLE_ROW.matcher(l)).matches()) {
+                    add(entries, m.group(1), m.group(2).strip(), ctx, n);
+                } else if (l.matches("^\\d+ rows? in set.*")) {
+                    continue;
+                } else {
+                    ctx.warn(n, ctx.displayName() + ": line is not a name/value row: " + abbreviate(l));
+                }
+            }
+        }
+        if (entries.isEmpty()) {
+            throw new ImportException(0, ctx.displayName() + ": no variables found");
+        }
+        return ctx.result(new ConfigSnapshot(status ? ConfigKind.STATUS : ConfigKind.VARIABLES, entries));
+    }
+
+    private void add(List<ConfigEntry> entries, String name, String value, ImportContext ctx, long line) {
+        if (name.equals("Variable_name")) {
+            return;
+        }
+        String key = status ? name : name.toLowerCase(Locale.ROOT);
+        entries.add(new ConfigEntry("", key, value, SourceRef.of(ctx.displayName(), (int) line)));
+    }
+
+    /** Undoes the mysql client's batch-mode escapes. */
+    static String unescape(String s) {
+        if (s.indexOf('\\') < 0) {
+            return s;
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char d = s.charAt(++i);
+                switch (d) {
+                    case 'n' -> b.append('\n');
+                    case 't' -> b.append('\t');
+                    case '0' -> b.append('\0');
+                    case '\\' -> b.append('\\');
+                    default -> b.append('\\').append(d);
+                }
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 80 ? s.substring(0, 77) + "..." : s;
+    }
+
+    @Override
+    public Map<String, Object> summarize(ConfigSnapshot value) {
+        return ConfigDatasets.summary(value);
+    }
+}

@@ -1,0 +1,73 @@
+package io.tunescope.model.capture;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An opened capture: its steps and every file with what was parsed from it. Immutable.
+ *
+ * @param name     the capture's name (folder or archive name)
+ * @param origin   what the user opened (folder or archive)
+ * @param root     the folder the files were read from (for archives: the private extraction area)
+ * @param title    manifest title or the name
+ * @param meta     manifest fields such as host and database (may be empty)
+ * @param notes    capture-level problems (e.g. a rejected archive entry or an unreadable manifest)
+ */
+public record Capture(
+        String name,
+        Path origin,
+        Path root,
+        String title,
+        Map<String, String> meta,
+        List<Step> steps,
+        List<SourceFile> files,
+        List<Diagnostic> notes) {
+
+    public Capture {
+        meta = Map.copyOf(meta);
+        steps = List.copyOf(steps);
+        files = List.copyOf(files);
+        notes = List.copyOf(notes);
+    }
+
+    /** Every parsed value of the given dataset, in file order. */
+    public <T> List<Loaded<T>> all(Dataset<T> dataset) {
+        List<Loaded<T>> out = new ArrayList<>();
+        for (SourceFile f : files) {
+            if (f.hasValue() && dataset.name().equals(f.dataset()) && dataset.type().isInstance(f.value())) {
+                out.add(new Loaded<>(f, dataset.cast(f.value())));
+            }
+        }
+        return out;
+    }
+
+    /** Parsed values of the dataset that belong to one step. */
+    public <T> List<Loaded<T>> inStep(Dataset<T> dataset, String stepDir) {
+        List<Loaded<T>> out = new ArrayList<>();
+        for (Loaded<T> l : all(dataset)) {
+            if (l.step().equals(stepDir)) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    public long count(FileStatus status) {
+        return files.stream().filter(f -> f.status() == status).count();
+    }
+
+    public boolean hasSteps() {
+        return steps.size() > 1 || (steps.size() == 1 && !steps.get(0).isRoot());
+    }
+
+    public Step step(String dir) {
+        for (Step s : steps) {
+            if (s.dir().equals(dir)) {
+                return s;
+            }
+        }
+        return null;
+    }
+}

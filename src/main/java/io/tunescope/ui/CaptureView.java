@@ -1,0 +1,23 @@
+package io.tunescope.ui;
+
+import io.tunescope.model.capture.Capture;
+import javafx.scene.Node;
+
+/**
+ * One tab of the main window (flame graph, NUMA, timeline, ...). Created once per window by
+ * {@link Views}; {@link #show} is called on the FX thread whenever a capture finished loading (or null
+ * when none is open). Heavy work (layout, aggregation) must run through {@link UiContext#background()}
+ * and only paint on the FX thread.
+ */
+public interface CaptureView {
+
+    /** Key of the tab title in {@code messages.properties}. */
+    String titleKey();
+
+    /** Ikonli FontAwesome 5 icon literal for the tab, e.g. {@code fas-fire}. */
+    String iconLiteral();
+
+    Node node();
+
+    void show(Capture capture);
+}

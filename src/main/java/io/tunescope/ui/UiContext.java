@@ -1,0 +1,22 @@
+package io.tunescope.ui;
+
+import java.util.ResourceBundle;
+import java.util.concurrent.ExecutorService;
+
+/** What views may use from the main window. */
+public interface UiContext {
+    /** User-visible strings. */
+    ResourceBundle bundle();
+
+    /** Background threads for parsing, layout and rule evaluation (never the FX thread). */
+    ExecutorService background();
+
+    /** Shows a short message in the status bar. */
+    void status(String message);
+
+    /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
+    default String text(String key, Object... args) {
+        String pattern = bundle().getString(key);
+        return args.length == 0 ? pattern : new java.text.MessageFormat(pattern, bundle().getLocale()).format(args);
+    }
+}

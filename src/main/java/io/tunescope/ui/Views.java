@@ -1,0 +1,16 @@
+package io.tunescope.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The views of the main window, in tab order. New views are added here. */
+public final class Views {
+    private Views() {
+    }
+
+    public static List<CaptureView> create(UiContext ctx) {
+        List<CaptureView> views = new ArrayList<>();
+        // views are registered here by each feature
+        return views;
+    }
+}

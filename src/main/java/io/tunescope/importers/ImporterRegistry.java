@@ -5,6 +5,10 @@ import io.tunescope.importers.config.MyCnfImporter;
 import io.tunescope.importers.config.MysqlVariablesImporter;
 import io.tunescope.importers.config.PrintDefaultsImporter;
 import io.tunescope.importers.config.SysctlImporter;
+import io.tunescope.importers.numactl.NumactlHardwareImporter;
+import io.tunescope.importers.numamaps.NumaMapsImporter;
+import io.tunescope.importers.numamatrix.NodeMatrixImporter;
+import io.tunescope.importers.numastat.NumastatImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +30,10 @@ public final class ImporterRegistry {
         all.add(new PrintDefaultsImporter());
         all.add(new SysctlImporter());
         all.add(new LscpuImporter());
+        all.add(new NumastatImporter());
+        all.add(new NumactlHardwareImporter());
+        all.add(new NumaMapsImporter());
+        all.add(new NodeMatrixImporter());
         return new ImporterRegistry(all);
     }
 

@@ -13,6 +13,8 @@ public final class ConfigDatasets {
     public static final Dataset<ConfigSnapshot> PRINT_DEFAULTS = Dataset.of("config.print-defaults", ConfigSnapshot.class);
     public static final Dataset<ConfigSnapshot> SYSCTL = Dataset.of("config.sysctl", ConfigSnapshot.class);
     public static final Dataset<ConfigSnapshot> LSCPU = Dataset.of("config.lscpu", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> SERVER_VERSION = Dataset.of("config.server-version", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> PROCESS_BINDING = Dataset.of("config.process-binding", ConfigSnapshot.class);
 
     private ConfigDatasets() {
     }

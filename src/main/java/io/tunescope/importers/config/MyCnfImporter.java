@@ -83,7 +83,7 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
                 other++;
             }
         }
-        if (known > 0 && other <= (sections + assignments) / 10) {
+        if (known > 0 && other <= Math.max(2, (sections + assignments) / 4)) {
             return Sniff.strong(known + " MySQL option-file section header(s) such as [mysqld]");
         }
         if (includes > 0 && other == 0) {

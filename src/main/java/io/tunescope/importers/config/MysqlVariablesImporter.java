@@ -103,7 +103,7 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
                 lower++;
             }
         }
-        if (nonBlank == 0 || rows < nonBlank * 0.9 || capital + lower < 3) {
+        if (nonBlank == 0 || rows < nonBlank * 0.75 || capital + lower < 3) {
             return Sniff.no("not a name/value listing of server variables");
         }
         boolean looksStatus = capital > lower;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tunescope.importers.config.ConfigDatasets;
+import io.tunescope.model.config.ConfigDatasets;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.FileStatus;
 import io.tunescope.model.capture.SourceFile;

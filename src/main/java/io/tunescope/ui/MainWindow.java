@@ -475,7 +475,8 @@ public final class MainWindow implements UiContext {
                 setGraphic(Icons.icon("fas-layer-group"));
                 setTooltip(new Tooltip(text("sidebar.step", s.dir(), s.change().isEmpty() ? s.label() : s.change())));
             } else if (item instanceof SourceFile f) {
-                setText(f.fileName() + "  \u00b7  " + (f.format().isEmpty() ? text("sidebar.unrecognised") : f.format()));
+                String name = f.step().isEmpty() ? f.path() : f.path().substring(f.step().length() + 1);
+                setText(name + "  \u00b7  " + (f.format().isEmpty() ? text("sidebar.unrecognised") : f.format()));
                 setGraphic(Icons.status(f.status()));
                 String first = f.diagnostics().isEmpty() ? "" : f.diagnostics().get(0).toString();
                 setTooltip(new Tooltip(text("sidebar.fileTooltip", f.path(),

@@ -416,6 +416,13 @@ public final class MainWindow implements UiContext {
             stage.setTitle(text("app.titleWithCapture", c.title()));
             if (tabs.getTabs().contains(welcomeTab)) {
                 tabs.getTabs().setAll(viewTabs);
+                // -Dtunescope.view=<tab title key> opens a view directly (scripts, screenshots)
+                String initial = System.getProperty("tunescope.view");
+                for (int i = 0; i < views.size(); i++) {
+                    if (views.get(i).titleKey().equals(initial)) {
+                        tabs.getSelectionModel().select(viewTabs.get(i));
+                    }
+                }
             }
         } else {
             stage.setTitle(text("app.title"));

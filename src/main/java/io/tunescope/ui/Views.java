@@ -11,6 +11,7 @@ public final class Views {
     public static List<CaptureView> create(UiContext ctx) {
         List<CaptureView> views = new ArrayList<>();
         views.add(new FilesView(ctx));
+        views.add(new io.tunescope.ui.config.ConfigView(ctx));
         return views;
     }
 }

@@ -5,6 +5,9 @@ import io.tunescope.importers.config.MyCnfImporter;
 import io.tunescope.importers.config.MysqlVariablesImporter;
 import io.tunescope.importers.config.PrintDefaultsImporter;
 import io.tunescope.importers.config.SysctlImporter;
+import io.tunescope.importers.folded.FoldedImporter;
+import io.tunescope.importers.perfreport.PerfReportImporter;
+import io.tunescope.importers.perfscript.PerfScriptImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +29,9 @@ public final class ImporterRegistry {
         all.add(new PrintDefaultsImporter());
         all.add(new SysctlImporter());
         all.add(new LscpuImporter());
+        all.add(new PerfScriptImporter());
+        all.add(new FoldedImporter());
+        all.add(new PerfReportImporter());
         return new ImporterRegistry(all);
     }
 

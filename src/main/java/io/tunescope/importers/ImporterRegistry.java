@@ -4,11 +4,16 @@ import io.tunescope.importers.config.LscpuImporter;
 import io.tunescope.importers.config.MyCnfImporter;
 import io.tunescope.importers.config.MysqlVariablesImporter;
 import io.tunescope.importers.config.PrintDefaultsImporter;
+import io.tunescope.importers.config.ProcessBindingImporter;
+import io.tunescope.importers.config.ServerVersionImporter;
 import io.tunescope.importers.config.SysctlImporter;
 import io.tunescope.importers.numactl.NumactlHardwareImporter;
 import io.tunescope.importers.numamaps.NumaMapsImporter;
 import io.tunescope.importers.numamatrix.NodeMatrixImporter;
 import io.tunescope.importers.numastat.NumastatImporter;
+import io.tunescope.importers.folded.FoldedImporter;
+import io.tunescope.importers.perfreport.PerfReportImporter;
+import io.tunescope.importers.perfscript.PerfScriptImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +39,11 @@ public final class ImporterRegistry {
         all.add(new NumactlHardwareImporter());
         all.add(new NumaMapsImporter());
         all.add(new NodeMatrixImporter());
+        all.add(new ServerVersionImporter());
+        all.add(new ProcessBindingImporter());
+        all.add(new PerfScriptImporter());
+        all.add(new FoldedImporter());
+        all.add(new PerfReportImporter());
         return new ImporterRegistry(all);
     }
 

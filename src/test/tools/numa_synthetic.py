@@ -298,10 +298,10 @@ def main():
         snaps.append(t)
         snaps += plain(n4, counters_for(n4, 4_000_000 + k * 1_500_000, [0.01, 0.1 + 0.1 * k, 0.3, 0.05], 4))
     write(os.path.join(fx, 'numastat/synthetic-4node-default-3-snapshots.txt'), snaps)
-    write(os.path.join(fx, 'numactl/synthetic-kunpeng920-4node-H.txt'),
+    write(os.path.join(fx, 'numactl-hardware/synthetic-kunpeng920-4node-H.txt'),
           numactl_h(n4, 32, [128536, 129021, 129021, 127993], [120004, 127106, 126739, 125846], KUNPENG_DIST))
     d8 = [[10 if i == j else (16 if i // 4 == j // 4 else 32) for j in n8] for i in n8]
-    write(os.path.join(fx, 'numactl/synthetic-8node-H.txt'),
+    write(os.path.join(fx, 'numactl-hardware/synthetic-8node-H.txt'),
           numactl_h(n8, 16, [64000] * 8, [60000 - 1000 * i for i in n8], d8))
     sample_capture(os.path.join(ROOT, 'sample-data/numa-4node-synthetic'), n4)
 

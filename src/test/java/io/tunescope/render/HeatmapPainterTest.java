@@ -201,7 +201,7 @@ class HeatmapPainterTest {
     @Test
     void singleNodeIsShownHonestly() throws Exception {
         NumaMatrix dist = NumaMatrices.distances(new NumactlHardwareImporter().parse(ImportContext.forFile(
-                Path.of("src/test/resources/fixtures/numactl/real-1node-H.txt"))).value());
+                Path.of("src/test/resources/fixtures/numactl-hardware/real-1node-H.txt"))).value());
         Picture p = render(dist, "distances-1node-real", 600, 360);
         assertEquals(1, p.layout().rows());
         assertEquals(1, p.layout().cols());

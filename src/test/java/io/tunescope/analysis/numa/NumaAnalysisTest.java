@@ -167,7 +167,7 @@ class NumaAnalysisTest {
         assertTrue(m.singleNode());
         assertEquals("0.0% remote allocation", m.rowNotes().get(0));
         NumaTopology t = new NumactlHardwareImporter()
-                .parse(ImportContext.forFile(Path.of("src/test/resources/fixtures/numactl/real-1node-H.txt"))).value();
+                .parse(ImportContext.forFile(Path.of("src/test/resources/fixtures/numactl-hardware/real-1node-H.txt"))).value();
         assertTrue(NumaMatrices.distances(t).singleNode());
     }
 

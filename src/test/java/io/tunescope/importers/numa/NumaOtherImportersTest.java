@@ -30,7 +30,7 @@ class NumaOtherImportersTest {
     @Test
     void numactlRealOneNode() throws Exception {
         NumactlHardwareImporter imp = new NumactlHardwareImporter();
-        ImportResult<NumaTopology> r = parse(imp, fixture("numactl", "real-1node-H.txt"));
+        ImportResult<NumaTopology> r = parse(imp, fixture("numactl-hardware", "real-1node-H.txt"));
         assertEquals(List.of(), problems(r));
         NumaTopology t = r.value();
         assertEquals(List.of(0), t.nodes());
@@ -46,7 +46,7 @@ class NumaOtherImportersTest {
 
     @Test
     void numactlKunpengFourNodes() throws Exception {
-        NumaTopology t = parse(new NumactlHardwareImporter(), fixture("numactl", "synthetic-kunpeng920-4node-H.txt")).value();
+        NumaTopology t = parse(new NumactlHardwareImporter(), fixture("numactl-hardware", "synthetic-kunpeng920-4node-H.txt")).value();
         assertEquals(List.of(0, 1, 2, 3), t.nodes());
         assertEquals(32, t.cpus().get(3).size());
         assertEquals(96, t.cpus().get(3).get(0));
@@ -54,7 +54,7 @@ class NumaOtherImportersTest {
         assertEquals(12, t.distance(2, 3));
         assertEquals(2, t.nodeOfCpu(70));
         assertEquals(125846L, t.freeMb().get(3));
-        NumaTopology eight = parse(new NumactlHardwareImporter(), fixture("numactl", "synthetic-8node-H.txt")).value();
+        NumaTopology eight = parse(new NumactlHardwareImporter(), fixture("numactl-hardware", "synthetic-8node-H.txt")).value();
         assertEquals(32, eight.distance(0, 7));
         assertEquals(16, eight.distance(5, 6));
     }
@@ -169,7 +169,7 @@ class NumaOtherImportersTest {
     @Test
     void eachImporterOwnsItsFixturesInTheStandardRegistry() throws Exception {
         ImporterRegistry reg = ImporterRegistry.standard();
-        Map<String, String> owners = Map.of("numastat", "numastat", "numactl", "numactl-hardware",
+        Map<String, String> owners = Map.of("numastat", "numastat", "numactl-hardware", "numactl-hardware",
                 "numa-maps", "numa-maps", "node-matrix", "node-matrix");
         for (Map.Entry<String, String> e : owners.entrySet()) {
             try (var files = Files.list(NumaFixtures.FIXTURES.resolve(e.getKey()))) {

@@ -277,7 +277,7 @@ class NumastatImporterTest {
                 assertTrue(imp.sniff(renamed).confidence().atLeast(Confidence.STRONG), p.toString());
             }
         }
-        for (String other : List.of("numactl/real-1node-H.txt", "numa-maps/real-cat-self-numa_maps.txt",
+        for (String other : List.of("numactl-hardware/real-1node-H.txt", "numa-maps/real-cat-self-numa_maps.txt",
                 "node-matrix/synthetic-rows-bandwidth.csv")) {
             assertEquals(Confidence.NO, imp.sniff(Head.read(NumaFixtures.FIXTURES.resolve(other))).confidence(), other);
         }

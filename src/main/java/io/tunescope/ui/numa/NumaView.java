@@ -53,6 +53,7 @@ public final class NumaView implements CaptureView {
     private final ToggleGroup modeGroup = new ToggleGroup();
     private final Label hover = new Label();
     private final Label empty = new Label();
+    private final Label placement = new Label();
     private final Tooltip tip = new Tooltip();
     private final HeatmapPainter painter = new HeatmapPainter();
     private HeatmapPainter.Layout layout;
@@ -139,6 +140,8 @@ public final class NumaView implements CaptureView {
             kindBox.setValue(model.kindProperty().get());
             windowBox.getItems().setAll(NumaViewModel.windows(s));
             windowBox.setValue(model.windowProperty().get());
+            placement.setText(s == null || s.placement() == null || s.placement().describe().isEmpty() ? ""
+                    : ctx.text("numa.placement", s.placement().describe()));
         });
         kindBox.valueProperty().addListener((o, a, k) -> {
             if (k != null) {
@@ -164,7 +167,8 @@ public final class NumaView implements CaptureView {
         Label windowLabel = new Label(ctx.text("numa.window"));
         Label compareLabel = new Label(ctx.text("numa.compare"));
         HBox bar1 = new HBox(8, stepLabel, stepBox, kindLabel, kindBox, modes);
-        HBox bar2 = new HBox(8, windowLabel, windowBox, compareLabel, compareBox);
+        placement.setId("numaPlacement");
+        HBox bar2 = new HBox(8, windowLabel, windowBox, compareLabel, compareBox, placement);
         bar1.setAlignment(Pos.CENTER_LEFT);
         bar2.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(6, bar1, bar2);

@@ -150,7 +150,7 @@ public final class NumaViewModel {
             return null;
         }
         return switch (kind.get()) {
-            case DISTANCES -> s.topology() == null ? null : NumaMatrices.distances(s.topology());
+            case DISTANCES -> s.topology() == null ? null : NumaMatrices.distances(s.topology(), s.placement());
             case PROCESSES -> s.processes().isEmpty() && s.maps().isEmpty() ? null : NumaMatrices.processes(s.processes(), s.maps());
             case MEASURED -> s.measured().isEmpty() ? null : NumaMatrices.nodeMatrix(s.measured().get(0));
             case ALLOCATIONS -> {

@@ -108,6 +108,9 @@ class NumaViewFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(NumaMatrices.Mode.SHARE, view.model().modeProperty().get());
         snapshot(robot, "numa-view-share.png");
+        robot.interact(() -> view.model().kindProperty().set(NumaViewModel.Kind.TREND));
+        WaitForAsyncUtils.waitForFxEvents();
+        snapshot(robot, "numa-view-trend.png");
     }
 
     private HeatmapPainter.Layout layoutOf() throws Exception {

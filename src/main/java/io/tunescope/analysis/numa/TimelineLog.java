@@ -45,6 +45,18 @@ public final class TimelineLog {
         return new TimelineLog(ends);
     }
 
+    /** From the collector-timeline importer's value (end times, else start times, per action name). */
+    public static TimelineLog of(io.tunescope.model.capture.CollectorTimeline t) {
+        Map<String, Instant> ends = new HashMap<>();
+        Map<String, Instant> starts = new HashMap<>();
+        for (io.tunescope.model.capture.CollectorTimeline.Event e : t.events()) {
+            (e.phase() == io.tunescope.model.capture.CollectorTimeline.Phase.END ? ends : starts)
+                    .put(e.name(), e.time().toInstant());
+        }
+        starts.forEach(ends::putIfAbsent);
+        return new TimelineLog(ends);
+    }
+
     /** When the output named by the file (path or name, extension ignored) was taken, or null. */
     public Instant timeOf(String file) {
         String name = file.substring(file.lastIndexOf('/') + 1);

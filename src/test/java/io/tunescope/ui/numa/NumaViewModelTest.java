@@ -24,7 +24,7 @@ class NumaViewModelTest {
     private static List<NumaStep> steps(Capture c) {
         List<NumaStep> out = new ArrayList<>();
         for (Step s : c.steps()) {
-            out.add(NumaStep.of(c, s, dir -> NumaView.timeline(c.root(), dir)));
+            out.add(NumaStep.of(c, s));
         }
         return out;
     }

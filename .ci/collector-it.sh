@@ -182,7 +182,7 @@ log "perf_event_paranoid=$paranoid, perf usable: $PERF"
 COLLECTOR=packaging/tunescope-collect.sh
 log "shellcheck $COLLECTOR"
 shellcheck -s sh "$COLLECTOR"
-shellcheck "$0"
+shellcheck .ci/collector-it.sh
 
 LABEL="Collector IT"
 CHANGE="integration test run of tunescope-collect.sh"

@@ -5,6 +5,12 @@ import io.tunescope.importers.config.MyCnfImporter;
 import io.tunescope.importers.config.MysqlVariablesImporter;
 import io.tunescope.importers.config.PrintDefaultsImporter;
 import io.tunescope.importers.config.SysctlImporter;
+import io.tunescope.importers.iocsv.IoCsvImporter;
+import io.tunescope.importers.iocsv.SadfImporter;
+import io.tunescope.importers.iostat.IostatImporter;
+import io.tunescope.importers.mpstat.MpstatImporter;
+import io.tunescope.importers.sysbench.SysbenchImporter;
+import io.tunescope.importers.vmstat.VmstatImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +32,12 @@ public final class ImporterRegistry {
         all.add(new PrintDefaultsImporter());
         all.add(new SysctlImporter());
         all.add(new LscpuImporter());
+        all.add(new SysbenchImporter());
+        all.add(new IostatImporter());
+        all.add(new MpstatImporter());
+        all.add(new VmstatImporter());
+        all.add(new SadfImporter());
+        all.add(new IoCsvImporter());
         return new ImporterRegistry(all);
     }
 

@@ -14,8 +14,8 @@ import java.util.TreeMap;
  * throughput falls when threads double, and a Little's-law check (threads ~ TPS x average latency).
  *
  * @param points       one point per thread count, ascending (runs with the same count are averaged)
- * @param knee         the last thread count that still added at least {@code minGain} throughput over the
- *                     previous one (scanning upwards until the first smaller gain); null with fewer than 2 points
+ * @param knee         the last (highest) thread count that still added at least {@code minGain} throughput
+ *                     over the previous thread count; the first point when none did; null with fewer than 2 points
  * @param peak         the point with the highest TPS
  * @param fall         the first point where TPS fell while threads (at least) doubled, or null
  * @param notes        sentences for the user
@@ -85,8 +85,6 @@ public record ThreadSweep(List<Point> points, Point knee, Point peak, Point fall
             double gain = pts.get(i).tps() / pts.get(i - 1).tps() - 1;
             if (gain >= minGain) {
                 knee = pts.get(i);
-            } else {
-                break;
             }
         }
         Point peak = pts.stream().max(Comparator.comparingDouble(Point::tps)).orElseThrow();
@@ -101,8 +99,12 @@ public record ThreadSweep(List<Point> points, Point knee, Point peak, Point fall
         }
         notes.add(0, String.format(Locale.ROOT, "knee at %d threads (%.1f tps): the last thread count that still added %.0f%% or more",
                 knee.threads(), knee.tps(), minGain * 100));
+        if (knee == pts.get(pts.size() - 1)) {
+            notes.add(1, String.format(Locale.ROOT, "throughput still grows at the highest thread count tested (%d): "
+                    + "the knee may lie beyond the sweep", knee.threads()));
+        }
         if (fall != null) {
-            notes.add(1, String.format(Locale.ROOT, "throughput falls at %d threads (%.1f tps, peak %.1f at %d threads)",
+            notes.add(Math.min(notes.size(), 1), String.format(Locale.ROOT, "throughput falls at %d threads (%.1f tps, peak %.1f at %d threads)",
                     fall.threads(), fall.tps(), peak.tps(), peak.threads()));
         }
         return new ThreadSweep(pts, knee, peak, fall, notes);

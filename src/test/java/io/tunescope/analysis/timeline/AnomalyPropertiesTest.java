@@ -92,7 +92,7 @@ class AnomalyPropertiesTest {
     }
 
     @Property
-    void kneeIsNeverAfterThePeakAndPointsAreSorted(@ForAll("curves") double[] tps) {
+    void kneeIsTheLastCountThatStillAddsFivePercent(@ForAll("curves") double[] tps) {
         java.util.List<io.tunescope.model.bench.BenchRun> runs = new java.util.ArrayList<>();
         int threads = 1;
         for (double x : tps) {
@@ -104,7 +104,14 @@ class AnomalyPropertiesTest {
             assertTrue(s.points().get(i).threads() > s.points().get(i - 1).threads());
         }
         if (s.isSweep()) {
-            assertTrue(s.knee().threads() <= s.peak().threads() || s.knee().tps() <= s.peak().tps());
+            int k = s.points().indexOf(s.knee());
+            for (int i = Math.max(1, k + 1); i < s.points().size(); i++) {
+                assertTrue(s.points().get(i).tps() / s.points().get(i - 1).tps() - 1 < ThreadSweep.MIN_GAIN,
+                        "no thread count after the knee adds 5 % or more");
+            }
+            if (k > 0) {
+                assertTrue(s.knee().tps() / s.points().get(k - 1).tps() - 1 >= ThreadSweep.MIN_GAIN);
+            }
             assertTrue(s.points().stream().allMatch(ThreadSweep.Point::consistent), "Little's law holds by construction");
         }
     }

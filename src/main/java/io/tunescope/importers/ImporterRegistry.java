@@ -4,12 +4,18 @@ import io.tunescope.importers.config.LscpuImporter;
 import io.tunescope.importers.config.MyCnfImporter;
 import io.tunescope.importers.config.MysqlVariablesImporter;
 import io.tunescope.importers.config.PrintDefaultsImporter;
+import io.tunescope.importers.config.ProcessBindingImporter;
+import io.tunescope.importers.config.ServerVersionImporter;
 import io.tunescope.importers.config.SysctlImporter;
+import io.tunescope.importers.folded.FoldedImporter;
 import io.tunescope.importers.iocsv.IoCsvImporter;
 import io.tunescope.importers.iocsv.SadfImporter;
 import io.tunescope.importers.iostat.IostatImporter;
 import io.tunescope.importers.mpstat.MpstatImporter;
+import io.tunescope.importers.perfreport.PerfReportImporter;
+import io.tunescope.importers.perfscript.PerfScriptImporter;
 import io.tunescope.importers.sysbench.SysbenchImporter;
+import io.tunescope.importers.timeline.CollectorTimelineImporter;
 import io.tunescope.importers.vmstat.VmstatImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
@@ -32,12 +38,18 @@ public final class ImporterRegistry {
         all.add(new PrintDefaultsImporter());
         all.add(new SysctlImporter());
         all.add(new LscpuImporter());
+        all.add(new ServerVersionImporter());
+        all.add(new ProcessBindingImporter());
+        all.add(new PerfScriptImporter());
+        all.add(new FoldedImporter());
+        all.add(new PerfReportImporter());
         all.add(new SysbenchImporter());
         all.add(new IostatImporter());
         all.add(new MpstatImporter());
         all.add(new VmstatImporter());
         all.add(new SadfImporter());
         all.add(new IoCsvImporter());
+        all.add(new CollectorTimelineImporter());
         return new ImporterRegistry(all);
     }
 

@@ -139,6 +139,11 @@ public final class TimelineChart {
     }
 
     public static JFreeChart build(Timeline t, List<Anomaly> anomalies, String title) {
+        return build(t, anomalies, title, p -> true);
+    }
+
+    /** The chart with only the panels the filter accepts (the GUI's "choose which series to show"). */
+    public static JFreeChart build(Timeline t, List<Anomaly> anomalies, String title, Predicate<Panel> show) {
         ValueAxis domain;
         if (t.wallClock()) {
             DateAxis d = new DateAxis("time (as printed by the tools)");
@@ -152,7 +157,9 @@ public final class TimelineChart {
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain);
         plot.setGap(8);
         for (Panel p : panels(t)) {
-            plot.add(subplot(t, p, anomalies), weight(p));
+            if (show.test(p)) {
+                plot.add(subplot(t, p, anomalies), weight(p));
+            }
         }
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);

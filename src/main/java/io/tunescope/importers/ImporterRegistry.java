@@ -48,7 +48,6 @@ public final class ImporterRegistry {
         all.add(new NodeMatrixImporter());
         all.add(new ServerVersionImporter());
         all.add(new ProcessBindingImporter());
-        all.add(new io.tunescope.importers.collector.CollectorTimelineImporter());
         all.add(new PerfScriptImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());

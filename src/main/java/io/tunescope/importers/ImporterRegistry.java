@@ -4,6 +4,8 @@ import io.tunescope.importers.config.LscpuImporter;
 import io.tunescope.importers.config.MyCnfImporter;
 import io.tunescope.importers.config.MysqlVariablesImporter;
 import io.tunescope.importers.config.PrintDefaultsImporter;
+import io.tunescope.importers.config.ProcessBindingImporter;
+import io.tunescope.importers.config.ServerVersionImporter;
 import io.tunescope.importers.config.SysctlImporter;
 import io.tunescope.importers.folded.FoldedImporter;
 import io.tunescope.importers.perfreport.PerfReportImporter;
@@ -29,6 +31,8 @@ public final class ImporterRegistry {
         all.add(new PrintDefaultsImporter());
         all.add(new SysctlImporter());
         all.add(new LscpuImporter());
+        all.add(new ServerVersionImporter());
+        all.add(new ProcessBindingImporter());
         all.add(new PerfScriptImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());

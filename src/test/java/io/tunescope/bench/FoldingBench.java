@@ -9,6 +9,8 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,6 +117,28 @@ public class FoldingBench {
         return n + 1;
     }
 
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private long cpuStart;
+    private int ops;
+
+    /**
+     * This machine is shared, so wall time per op also measures other people's load. The benchmark thread's
+     * own CPU time per op is printed after each iteration as well: that is the one-core throughput.
+     */
+    @Setup(Level.Iteration)
+    public void cpuStart() {
+        cpuStart = threads.getCurrentThreadCpuTime();
+        ops = 0;
+    }
+
+    @TearDown(Level.Iteration)
+    public void cpuEnd() throws IOException {
+        if (ops > 0) {
+            double ms = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e6 / ops;
+            System.err.printf("  [thread CPU %.0f ms/op = %.0f MB/s]%n", ms, Files.size(file) / 1048576.0 / (ms / 1000));
+        }
+    }
+
     @TearDown(Level.Trial)
     public void delete() throws IOException {
         Files.deleteIfExists(file);
@@ -122,6 +146,7 @@ public class FoldingBench {
 
     @Benchmark
     public long collapse() throws IOException {
+        ops++;
         CountingSink sink = new CountingSink();
         try (InputStream in = Files.newInputStream(file)) {
             PerfScriptCollapser.collapse(in, sink, FoldOptions.collapse(), null);
@@ -131,6 +156,7 @@ public class FoldingBench {
 
     @Benchmark
     public StackProfile importProfile() throws Exception {
+        ops++;
         return new PerfScriptImporter().parse(ImportContext.forFile(file)).value();
     }
 

@@ -65,6 +65,9 @@ public final class PerfScriptFolder {
     private byte[] key = new byte[256];
     private byte[] name = new byte[256];
     private int[] group = new int[16];
+    private byte[] lastMod = new byte[256];
+    private int lastModLen = -1;
+    private int lastModId;
 
     public PerfScriptFolder(FoldOptions options, Charset charset, Problems problems) {
         this.opt = options;
@@ -273,8 +276,22 @@ public final class PerfScriptFolder {
         int fe = p.funcEnd;
         int ms = p.modStart;
         int me = p.modEnd;
-        // cache key: java flag, module length, module, symbol (+ address when --addrs may print it)
-        int klen = 1 + 4 + (me - ms) + (fe - fs);
+        // modules repeat from line to line: compare with the last one before interning
+        int ml = me - ms;
+        int modId;
+        if (ml == lastModLen && Arrays.equals(b, ms, me, lastMod, 0, ml)) {
+            modId = lastModId;
+        } else {
+            modId = frames.module(b, ms, ml);
+            if (lastMod.length < ml) {
+                lastMod = new byte[ml * 2];
+            }
+            System.arraycopy(b, ms, lastMod, 0, ml);
+            lastModLen = ml;
+            lastModId = modId;
+        }
+        // cache key: java flag, module id, symbol (+ address when --addrs may print it)
+        int klen = 1 + 4 + (fe - fs);
         boolean withPc = opt.includeAddrs() && indexOf(b, fs, fe, UNKNOWN) >= 0;
         if (withPc) {
             klen += 1 + p.pcEnd - p.pcStart;
@@ -284,15 +301,13 @@ public final class PerfScriptFolder {
         }
         byte[] k = key;
         k[0] = (byte) (java ? 1 : 0);
-        int ml = me - ms;
-        k[1] = (byte) (ml >>> 24);
-        k[2] = (byte) (ml >>> 16);
-        k[3] = (byte) (ml >>> 8);
-        k[4] = (byte) ml;
-        System.arraycopy(b, ms, k, 5, ml);
-        System.arraycopy(b, fs, k, 5 + ml, fe - fs);
+        k[1] = (byte) (modId >>> 24);
+        k[2] = (byte) (modId >>> 16);
+        k[3] = (byte) (modId >>> 8);
+        k[4] = (byte) modId;
+        System.arraycopy(b, fs, k, 5, fe - fs);
         if (withPc) {
-            int o = 5 + ml + fe - fs;
+            int o = 5 + fe - fs;
             k[o] = 0;
             System.arraycopy(b, p.pcStart, k, o + 1, p.pcEnd - p.pcStart);
         }

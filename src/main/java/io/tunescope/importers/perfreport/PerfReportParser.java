@@ -6,7 +6,6 @@ import io.tunescope.model.perfreport.PerfReportEntry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -375,9 +374,5 @@ public final class PerfReportParser {
 
     static String abbreviate(String s) {
         return s.length() > 120 ? s.substring(0, 120) + "..." : s;
-    }
-
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }

@@ -173,6 +173,24 @@ class PerfReportImporterTest {
     }
 
     @Test
+    void otherSortKeys() throws Exception {
+        PerfReport pid = load(fix("sort-pid-dso-sym.txt"));
+        assertEquals(List.of("Children", "Self", "Samples", "Pid:Command", "Shared Object", "Symbol"), pid.sections().get(0).columns());
+        PerfReportEntry first = pid.entries().get(0);
+        assertEquals("25798:dd", first.otherKeys().get("Pid:Command"));
+        assertEquals("", first.command());
+        assertEquals("do_syscall_64", first.symbol());
+        assertEquals(33L, first.samples());
+        assertEquals(134, pid.entries().stream().mapToLong(PerfReportEntry::samples).sum(), "# Samples: 134");
+        PerfReport cpu = load(fix("sort-cpu-comm.txt"));
+        assertEquals(List.of("Overhead", "CPU", "Command"), cpu.sections().get(0).columns());
+        assertEquals("001", cpu.entries().get(0).otherKeys().get("CPU"));
+        assertEquals("dd", cpu.entries().get(0).command());
+        assertEquals("C1 CompilerThre", cpu.entries().get(2).command());
+        assertEquals(13.19, cpu.entries().get(2).selfPct());
+    }
+
+    @Test
     void summaryTopIsBySelf() throws Exception {
         PerfReport r = load(conf("zhumojiang_hpctools__perf_report.txt"));
         @SuppressWarnings("unchecked")

@@ -50,6 +50,7 @@ public final class PerfScriptFolder {
     private long period;
     private byte[] filter;
     private int[] leafFirst = new int[128];
+    private long[] pcs = new long[128];
     private int depth;
     private int[] rootFirst = new int[128];
     private boolean anyPeriod;
@@ -74,6 +75,7 @@ public final class PerfScriptFolder {
         this.frames = new FrameTable(charset);
         this.problems = problems == null ? (l, t) -> { } : problems;
         p.lenient = !options.flameGraphExact();
+        inlinedModule = options.flameGraphExact() ? -1 : frames.module(INLINED, 0, INLINED.length);
         if (options.eventFilter() != null && !options.eventFilter().isEmpty()) {
             filter = options.eventFilter().getBytes(charset);
         }
@@ -262,6 +264,9 @@ public final class PerfScriptFolder {
         if (rootFirst.length < d) {
             rootFirst = new int[d * 2];
         }
+        if (inlinedModule >= 0) {
+            resolveInlined();
+        }
         rootFirst[0] = pnameFrame;
         for (int i = 0; i < depth; i++) {
             rootFirst[i + 1] = leafFirst[depth - 1 - i];
@@ -269,6 +274,45 @@ public final class PerfScriptFolder {
         tables.get(eventIndex).add(rootFirst, d, 1, period);
         inSample = false;
         depth = 0;
+    }
+
+    /**
+     * perf prints the functions inlined at an address as {@code (inlined)} frames beside the real frame of
+     * that address: such a frame takes the module of a frame with the same address in the same stack
+     * (callers first). Without one the module stays "inlined" (the DSO is not in the text).
+     */
+    private void resolveInlined() {
+        for (int i = 0; i < depth; i++) {
+            int f = leafFirst[i];
+            if (frames.moduleId(f) != inlinedModule) {
+                continue;
+            }
+            long pc = pcs[i];
+            int real = -1;
+            for (int j = i + 1; j < depth && pcs[j] == pc && real < 0; j++) {
+                if (frames.moduleId(leafFirst[j]) != inlinedModule) {
+                    real = j;
+                }
+            }
+            for (int j = i - 1; j >= 0 && pcs[j] == pc && real < 0; j--) {
+                if (frames.moduleId(leafFirst[j]) != inlinedModule) {
+                    real = j;
+                }
+            }
+            if (real >= 0) {
+                leafFirst[i] = frames.withModule(f, frames.moduleId(leafFirst[real]));
+            }
+        }
+    }
+
+    private static long hex(byte[] b, int s, int e) {
+        long v = 0;
+        for (int i = s; i < e && i < s + 16; i++) {
+            int c = b[i];
+            int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+            v = (v << 4) | (d & 0xF);
+        }
+        return v;
     }
 
     private void frameLine(byte[] b) {
@@ -320,9 +364,12 @@ public final class PerfScriptFolder {
         int len = cacheLen[id];
         if (depth + len > leafFirst.length) {
             leafFirst = Arrays.copyOf(leafFirst, Math.max(leafFirst.length * 2, depth + len));
+            pcs = Arrays.copyOf(pcs, leafFirst.length);
         }
+        long pc = inlinedModule >= 0 ? hex(b, p.pcStart, p.pcEnd) : 0;
         // the frames of one line are root-to-leaf (a, b_[i], c_[i]); the buffer is leaf first
         for (int i = len - 1; i >= 0; i--) {
+            pcs[depth] = pc;
             leafFirst[depth++] = cacheIds[s + i];
         }
     }
@@ -380,6 +427,9 @@ public final class PerfScriptFolder {
     }
 
     private static final byte[] ARROW = bytes("->");
+    private static final byte[] INLINED = bytes("inlined");
+    /** Module id of perf's "(inlined)" frames; -1 when they are left as they are (reference behaviour). */
+    private final int inlinedModule;
 
     /** The tidied name of one "->" part into {@link #name}; returns its length. */
     private int partName(byte[] b, int s, int e, int ms, int me, int partIndex) {

@@ -51,6 +51,7 @@ public final class PerfScriptFolder {
     private byte[] filter;
     private int[] leafFirst = new int[128];
     private long[] pcs = new long[128];
+    private boolean sampleHasInlined;
     private int depth;
     private int[] rootFirst = new int[128];
     private boolean anyPeriod;
@@ -264,8 +265,9 @@ public final class PerfScriptFolder {
         if (rootFirst.length < d) {
             rootFirst = new int[d * 2];
         }
-        if (inlinedModule >= 0) {
+        if (sampleHasInlined) {
             resolveInlined();
+            sampleHasInlined = false;
         }
         rootFirst[0] = pnameFrame;
         for (int i = 0; i < depth; i++) {
@@ -278,8 +280,8 @@ public final class PerfScriptFolder {
 
     /**
      * perf prints the functions inlined at an address as {@code (inlined)} frames beside the real frame of
-     * that address: such a frame takes the module of a frame with the same address in the same stack
-     * (callers first). Without one the module stays "inlined" (the DSO is not in the text).
+     * that address, the real one on the caller side: such a frame takes the module of the next caller-side
+     * frame with the same address. Without one the module stays "inlined" (the DSO is not in the text).
      */
     private void resolveInlined() {
         for (int i = 0; i < depth; i++) {
@@ -290,11 +292,6 @@ public final class PerfScriptFolder {
             long pc = pcs[i];
             int real = -1;
             for (int j = i + 1; j < depth && pcs[j] == pc && real < 0; j++) {
-                if (frames.moduleId(leafFirst[j]) != inlinedModule) {
-                    real = j;
-                }
-            }
-            for (int j = i - 1; j >= 0 && pcs[j] == pc && real < 0; j--) {
                 if (frames.moduleId(leafFirst[j]) != inlinedModule) {
                     real = j;
                 }
@@ -366,7 +363,11 @@ public final class PerfScriptFolder {
             leafFirst = Arrays.copyOf(leafFirst, Math.max(leafFirst.length * 2, depth + len));
             pcs = Arrays.copyOf(pcs, leafFirst.length);
         }
-        long pc = inlinedModule >= 0 ? hex(b, p.pcStart, p.pcEnd) : 0;
+        long pc = 0;
+        if (inlinedModule >= 0 && len > 0 && (sampleHasInlined || frames.moduleId(cacheIds[s]) == inlinedModule)) {
+            sampleHasInlined = true;               // addresses are needed from the first inlined frame on
+            pc = hex(b, p.pcStart, p.pcEnd);
+        }
         // the frames of one line are root-to-leaf (a, b_[i], c_[i]); the buffer is leaf first
         for (int i = len - 1; i >= 0; i--) {
             pcs[depth] = pc;

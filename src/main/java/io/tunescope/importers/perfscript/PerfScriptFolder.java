@@ -58,7 +58,7 @@ public final class PerfScriptFolder {
     private long unrecognised;
     private long linesSeen;
 
-    // (java flag, module, raw symbol[, address]) -> frame ids
+    // (java flag, module id, raw symbol[, address]) -> frame ids
     private final ByteInterner cacheKeys = new ByteInterner();
     private int[] cacheStart = new int[256];
     private int[] cacheLen = new int[256];

@@ -49,6 +49,18 @@ class CollapseCommandTest {
         assertEquals(Files.readString(test("results/perf-iperf-stacks-pidtid-01-collapsed-tid.txt"), StandardCharsets.ISO_8859_1), t.out());
     }
 
+    /** The folded fixtures were made with this command (see fixtures/folded/README.md): golden files. */
+    @Test
+    void foldedFixturesAreReproduced() throws Exception {
+        Path script = io.tunescope.testutil.Fixtures.dir("perf-script");
+        Path folded = io.tunescope.testutil.Fixtures.dir("folded");
+        Run a = run(null, "collapse", script.resolve("x86-dwarf-inlined.txt").toString());
+        assertEquals(Files.readString(folded.resolve("x86-dwarf-inlined.collapsed.txt"), StandardCharsets.ISO_8859_1), a.out());
+        Run b = run(null, "collapse", "--all", "--tid", script.resolve("x86-pidtid-jit-system-wide.txt").toString());
+        assertEquals(Files.readString(folded.resolve("x86-pidtid-jit-all-tid.collapsed.txt"), StandardCharsets.ISO_8859_1), b.out());
+        assertTrue(b.out().contains("_[j]") && b.out().contains("_[k]"), "JIT and kernel annotations");
+    }
+
     @Test
     void standardInputAndEventFilter() throws Exception {
         byte[] in = Files.readAllBytes(test("perf-cycles-instructions-01.txt"));

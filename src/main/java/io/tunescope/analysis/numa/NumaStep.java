@@ -1,7 +1,6 @@
 package io.tunescope.analysis.numa;
 
 import io.tunescope.model.capture.Capture;
-import io.tunescope.model.capture.CollectorTimeline;
 import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.Step;
 import io.tunescope.model.config.ConfigDatasets;
@@ -14,6 +13,8 @@ import io.tunescope.model.numa.NumaStats;
 import io.tunescope.model.numa.NumaTable;
 import io.tunescope.model.numa.NumaTopology;
 import io.tunescope.model.numa.NumaVariant;
+import io.tunescope.model.series.CollectorTimeline;
+import io.tunescope.model.series.SeriesDatasets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ public record NumaStep(Step step, NumaTopology topology, NumaSeries series, List
     public static NumaStep of(Capture capture, Step step) {
         String dir = step.dir();
         TimelineLog log = TimelineLog.parse(List.of());
-        for (Loaded<CollectorTimeline> t : capture.inStep(CollectorTimeline.DATASET, dir)) {
+        for (Loaded<CollectorTimeline> t : capture.inStep(SeriesDatasets.COLLECTOR_TIMELINE, dir)) {
             log = TimelineLog.of(t.value());
         }
         NumaTopology topo = null;

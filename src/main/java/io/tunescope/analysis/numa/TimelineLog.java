@@ -45,15 +45,13 @@ public final class TimelineLog {
         return new TimelineLog(ends);
     }
 
-    /** From the collector-timeline importer's value (end times, else start times, per action name). */
-    public static TimelineLog of(io.tunescope.model.capture.CollectorTimeline t) {
+    /** From the collector-timeline importer's value: each command's end time, else its start time. */
+    public static TimelineLog of(io.tunescope.model.series.CollectorTimeline t) {
         Map<String, Instant> ends = new HashMap<>();
-        Map<String, Instant> starts = new HashMap<>();
-        for (io.tunescope.model.capture.CollectorTimeline.Event e : t.events()) {
-            (e.phase() == io.tunescope.model.capture.CollectorTimeline.Phase.END ? ends : starts)
-                    .put(e.name(), e.time().toInstant());
+        for (io.tunescope.model.series.CollectorTimeline.Event e : t.events()) {
+            long ms = e.end() >= 0 ? e.end() : e.start();
+            ends.put(e.name(), Instant.ofEpochMilli(ms));
         }
-        starts.forEach(ends::putIfAbsent);
         return new TimelineLog(ends);
     }
 

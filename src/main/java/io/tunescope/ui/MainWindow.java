@@ -169,6 +169,7 @@ public final class MainWindow implements UiContext {
         scene.getStylesheets().add(MainWindow.class.getResource("tunescope.css").toExternalForm());
         stage.setScene(scene);
         stage.setTitle(text("app.title"));
+        AppIcon.apply(stage);
         double x = settings.getDouble("window.x", Double.NaN);
         double y = settings.getDouble("window.y", Double.NaN);
         if (!Double.isNaN(x) && !Double.isNaN(y)) {

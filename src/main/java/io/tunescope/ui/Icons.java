@@ -30,7 +30,10 @@ public final class Icons {
             case ERROR -> icon("fas-times-circle");
             case UNRECOGNISED -> icon("fas-question-circle");
         };
-        i.setIconColor(statusColor(s));
+        // inline, so that the theme's monochrome icon colour (an author stylesheet) does not replace it
+        Color c = statusColor(s);
+        i.setStyle(String.format(java.util.Locale.ROOT, "-fx-icon-color: #%02x%02x%02x;",
+                Math.round(c.getRed() * 255), Math.round(c.getGreen() * 255), Math.round(c.getBlue() * 255)));
         return i;
     }
 

@@ -14,6 +14,14 @@ public interface UiContext {
     /** Shows a short message in the status bar. */
     void status(String message);
 
+    /**
+     * The window's keyboard shortcuts, where views register theirs (see {@link Shortcuts}). A context
+     * without a window (tests, exports) gives a registry of its own that binds nothing.
+     */
+    default Shortcuts shortcuts() {
+        return new Shortcuts();
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

@@ -13,6 +13,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.stage.Modality;
 import javafx.stage.Window;
 
@@ -33,8 +35,10 @@ public final class ShortcutsDialog {
         grid.setPadding(new Insets(4, 8, 8, 8));
         grid.setId("shortcutsGrid");
         ColumnConstraints keysColumn = new ColumnConstraints();
-        keysColumn.setMinWidth(150);
-        grid.getColumnConstraints().add(keysColumn);
+        keysColumn.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints descriptionColumn = new ColumnConstraints();
+        descriptionColumn.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(keysColumn, descriptionColumn);
         // the window's own groups frame the views' groups: file, view, the views in registration order, help
         List<Map.Entry<String, List<Shortcuts.Shortcut>>> ordered = new ArrayList<>(groups.entrySet());
         ordered.sort(java.util.Comparator.comparingInt(g -> switch (g.getKey()) {
@@ -63,8 +67,10 @@ public final class ShortcutsDialog {
                 }
                 Label k = new Label(String.join(" / ", keys));
                 k.getStyleClass().add("shortcut-keys");
+                k.setMinWidth(Region.USE_PREF_SIZE);
                 Label d = new Label(text(bundle, same.get(0).descriptionKey()));
                 d.getStyleClass().add("shortcut-description");
+                d.setWrapText(true);
                 grid.add(k, 0, row);
                 grid.add(d, 1, row++);
             }
@@ -72,7 +78,7 @@ public final class ShortcutsDialog {
         ScrollPane scroll = new ScrollPane(grid);
         scroll.setFitToWidth(true);
         scroll.setPrefViewportHeight(Math.min(560, 26 * row + 20));
-        scroll.setPrefViewportWidth(560);
+        scroll.setPrefViewportWidth(640);
 
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.setTitle(bundle.getString("shortcuts.title"));

@@ -79,6 +79,16 @@ class ShortcutsDialogFxTest {
         assertEquals("dark", settings.get(Theme.SETTING, ""));
         assertEquals(Theme.DARK, Theme.load(settings));
 
+        // status icons keep their own colour (and their glyph font) under the theme's icon colour
+        javafx.scene.layout.VBox welcome = robot.lookup("#welcomePage").queryAs(javafx.scene.layout.VBox.class);
+        org.kordamp.ikonli.javafx.FontIcon ok = Icons.status(io.tunescope.model.capture.FileStatus.OK);
+        org.kordamp.ikonli.javafx.FontIcon plain = Icons.icon("fas-folder");
+        robot.interact(() -> welcome.getChildren().addAll(ok, plain));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(Icons.statusColor(io.tunescope.model.capture.FileStatus.OK), ok.getIconColor());
+        assertEquals(javafx.scene.paint.Color.web("#cfd5da"), plain.getIconColor(), "the dark theme's -ts-icon");
+        assertTrue(ok.getFont().getFamily().contains("Font Awesome"), ok.getFont().getFamily());
+
         robot.clickOn("#welcomePage");
         robot.type(KeyCode.F1);
         WaitForAsyncUtils.waitForFxEvents();

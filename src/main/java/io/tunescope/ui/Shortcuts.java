@@ -38,8 +38,10 @@ import javafx.scene.input.KeyEvent;
  * }</pre>
  * The {@code node} (usually the view's {@link CaptureView#node()}) is the <b>scope</b>: the action runs only
  * while that node is showing (its tab is selected and it is in the window), so several views can use the
- * same keys. A {@code null} scope means everywhere in the window. When several registrations for the same
- * keys are active, the first registered runs. Keys typed into a text field are left to the text field
+ * same keys. A {@code null} scope means everywhere in the window. When several views' registrations for the
+ * same keys are active, the first registered runs. Keys that act everywhere (menu items, unscoped shortcuts
+ * such as F1, F5, Ctrl+O, Ctrl+1..9, Ctrl+Tab) cannot be registered again: registering throws, so a clash
+ * shows up in the first test that opens the window. Keys typed into a text field are left to the text field
  * (Backspace, Esc, Alt+arrows; see {@link #isTextEditingKey}); function keys and Ctrl/Shortcut combinations
  * still work there.
  *
@@ -74,13 +76,16 @@ public final class Shortcuts {
     }
 
     private final List<Shortcut> listed = new ArrayList<>();
+    /** Keys that act everywhere (menu accelerators and unscoped shortcuts), with the id that has them. */
+    private final Map<KeyCombination, String> global = new LinkedHashMap<>();
     private final Map<KeyCombination, List<Binding>> bindings = new LinkedHashMap<>();
     private Scene scene;
 
     /**
      * Registers a shortcut that runs {@code action} while {@code scope} is showing ({@code null}: always).
      *
-     * @throws IllegalArgumentException if the id is already registered
+     * @throws IllegalArgumentException if the id is already registered, or the keys clash: they already act
+     *     everywhere (a menu item or an unscoped shortcut), or an unscoped shortcut takes keys a view uses
      */
     public Shortcut register(String id, String keys, String descriptionKey, Node scope, Runnable action) {
         return register(id, KeyCombination.valueOf(keys), descriptionKey, scope, null, action);
@@ -90,7 +95,9 @@ public final class Shortcuts {
     public Shortcut register(String id, KeyCombination keys, String descriptionKey, Node scope, BooleanSupplier enabled,
             Runnable action) {
         Objects.requireNonNull(action, "action");
-        Shortcut s = list(new Shortcut(id, keys, descriptionKey));
+        Shortcut s = new Shortcut(id, keys, descriptionKey);
+        checkKeys(s, scope == null);
+        list(s);
         bind(s, scope, enabled, action);
         return s;
     }
@@ -109,6 +116,7 @@ public final class Shortcuts {
             throw new IllegalArgumentException("no shortcut " + id + " to alias");
         }
         Shortcut s = new Shortcut(id, KeyCombination.valueOf(keys), original.shortcut().descriptionKey());
+        checkKeys(s, original.scope() == null);
         listed.add(s);
         bind(s, original.scope(), original.enabled(), original.action());
         return s;
@@ -119,7 +127,10 @@ public final class Shortcuts {
      * closed; a disabled item does nothing.
      */
     public Shortcut menu(String id, MenuItem item, String keys, String descriptionKey) {
-        Shortcut s = list(new Shortcut(id, KeyCombination.valueOf(keys), descriptionKey));
+        Shortcut s = new Shortcut(id, KeyCombination.valueOf(keys), descriptionKey);
+        checkKeys(s, true);
+        list(s);
+        global.put(s.keys(), id);
         item.setAccelerator(s.keys());
         return s;
     }
@@ -222,7 +233,20 @@ public final class Shortcuts {
         return s;
     }
 
+    private void checkKeys(Shortcut s, boolean everywhere) {
+        String owner = global.get(s.keys());
+        if (owner == null && everywhere && bindings.containsKey(s.keys())) {
+            owner = bindings.get(s.keys()).get(0).shortcut().id();
+        }
+        if (owner != null) {
+            throw new IllegalArgumentException("keys " + s.displayKeys() + " of " + s.id() + " are already used by " + owner);
+        }
+    }
+
     private void bind(Shortcut s, Node scope, BooleanSupplier enabled, Runnable action) {
+        if (scope == null) {
+            global.put(s.keys(), s.id());
+        }
         bindings.computeIfAbsent(s.keys(), k -> new ArrayList<>()).add(new Binding(s, scope, enabled, action));
     }
 

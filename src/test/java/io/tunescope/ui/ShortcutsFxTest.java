@@ -93,6 +93,13 @@ class ShortcutsFxTest {
     void registryListsEverythingOnceById() {
         assertThrows(IllegalArgumentException.class, () -> shortcuts.register("one.zoomOut", "Esc", "x", null, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> shortcuts.alias("nothing.here", "F4"));
+        // keys that already act everywhere cannot be taken, not even by one view
+        assertThrows(IllegalArgumentException.class, () -> shortcuts.register("four.tab", "Ctrl+Tab", "x", new Label(), () -> { }));
+        // an unscoped shortcut cannot take keys a view uses
+        assertThrows(IllegalArgumentException.class, () -> shortcuts.register("any.esc", "Esc", "x", null, () -> { }));
+        // documented keys are listed, nothing is bound
+        shortcuts.document("three.edit", "Ctrl+A", "shortcut.selectAll");
+        assertEquals("Ctrl+A", shortcuts.get("three.edit").displayKeys());
         assertEquals("Escape", shortcuts.get("one.zoomOut").displayKeys());
         assertEquals("Ctrl+Page Down", shortcuts.all().stream().filter(s -> s.id().equals("view.next")).skip(1).findFirst().orElseThrow().displayKeys());
         assertEquals("one", shortcuts.get("one.zoomOut").group());

@@ -98,6 +98,11 @@ public final class MainWindow implements UiContext {
     }
 
     @Override
+    public javafx.beans.value.ObservableValue<Theme> theme() {
+        return themes.themeProperty();
+    }
+
+    @Override
     public ExecutorService background() {
         return background;
     }

@@ -22,6 +22,14 @@ public interface UiContext {
         return new Shortcuts();
     }
 
+    /**
+     * The chosen look, for views that paint their own background (canvas views): repaint when it changes.
+     * Controls follow the theme through CSS by themselves. A context without a window is light.
+     */
+    default javafx.beans.value.ObservableValue<Theme> theme() {
+        return new javafx.beans.property.SimpleObjectProperty<>(Theme.LIGHT);
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

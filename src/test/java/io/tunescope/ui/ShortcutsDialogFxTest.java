@@ -78,6 +78,7 @@ class ShortcutsDialogFxTest {
         assertTrue(sheets.indexOf(Theme.BASE) < sheets.indexOf(Theme.DARK.stylesheet()), "the theme follows the base");
         assertEquals("dark", settings.get(Theme.SETTING, ""));
         assertEquals(Theme.DARK, Theme.load(settings));
+        assertEquals(Theme.DARK, window.theme().getValue(), "views see the theme");
 
         // status icons keep their own colour (and their glyph font) under the theme's icon colour
         javafx.scene.layout.VBox welcome = robot.lookup("#welcomePage").queryAs(javafx.scene.layout.VBox.class);

@@ -61,8 +61,10 @@ if [ -d "$root/sample-data/mariadb-oltp" ]; then
     mkdir -p "$input/sample-data"
     cp -R "$root/sample-data/mariadb-oltp" "$input/sample-data/"
 fi
-# jpackage takes <name>.desktop from the resource dir instead of its own template.
+# jpackage takes <name>.desktop from the resource dir instead of its own template, and our postinst/prerm
+# (jpackage's fail the installation on systems without a desktop menu; packaging/README.md).
 cp "$root/packaging/tunescope.desktop" "$resources/$NAME.desktop"
+cp "$root/packaging/deb/postinst" "$root/packaging/deb/prerm" "$resources/"
 
 common() {
     jpackage --name "$NAME" --app-version "$APP_VERSION" --vendor "$VENDOR" --description "$DESCRIPTION" \

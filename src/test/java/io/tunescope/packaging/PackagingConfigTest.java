@@ -52,6 +52,18 @@ class PackagingConfigTest {
         assertTrue(script.contains("--linux-shortcut"));
         assertTrue(script.contains("--resource-dir"), "the desktop entry goes in through the resource dir");
 
+        // our maintainer scripts replace jpackage's, whose postinst fails where there is no desktop menu system
+        assertTrue(script.contains("packaging/deb/postinst") && script.contains("packaging/deb/prerm"));
+        String name = variable(script, "NAME");
+        for (String maintainerScript : List.of("postinst", "prerm")) {
+            Path p = Path.of("packaging", "deb", maintainerScript);
+            assertTrue(Files.isExecutable(p), p + " must be executable");
+            assertTrue(read(p).contains("/opt/" + name + "/lib/" + name + "-" + name + ".desktop"),
+                    p + " names the desktop file jpackage installs");
+        }
+        assertTrue(read(Path.of("packaging", "deb", "postinst")).contains("if ! xdg-desktop-menu install"),
+                "postinst falls back when xdg-desktop-menu fails");
+
         // the trimmed runtime keeps the modules the app needs
         List<String> modules = List.of(variable(script, "MODULES").split(","));
         for (String m : List.of("java.base", "java.desktop", "java.logging", "java.prefs", "java.sql",

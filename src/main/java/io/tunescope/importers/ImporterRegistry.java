@@ -12,8 +12,15 @@ import io.tunescope.importers.numamaps.NumaMapsImporter;
 import io.tunescope.importers.numamatrix.NodeMatrixImporter;
 import io.tunescope.importers.numastat.NumastatImporter;
 import io.tunescope.importers.folded.FoldedImporter;
+import io.tunescope.importers.iocsv.IoCsvImporter;
+import io.tunescope.importers.iocsv.SadfImporter;
+import io.tunescope.importers.iostat.IostatImporter;
+import io.tunescope.importers.mpstat.MpstatImporter;
 import io.tunescope.importers.perfreport.PerfReportImporter;
 import io.tunescope.importers.perfscript.PerfScriptImporter;
+import io.tunescope.importers.sysbench.SysbenchImporter;
+import io.tunescope.importers.timeline.CollectorTimelineImporter;
+import io.tunescope.importers.vmstat.VmstatImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,10 +48,16 @@ public final class ImporterRegistry {
         all.add(new NodeMatrixImporter());
         all.add(new ServerVersionImporter());
         all.add(new ProcessBindingImporter());
-        all.add(new io.tunescope.importers.collector.CollectorTimelineImporter());
         all.add(new PerfScriptImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());
+        all.add(new SysbenchImporter());
+        all.add(new IostatImporter());
+        all.add(new MpstatImporter());
+        all.add(new VmstatImporter());
+        all.add(new SadfImporter());
+        all.add(new IoCsvImporter());
+        all.add(new CollectorTimelineImporter());
         return new ImporterRegistry(all);
     }
 

@@ -30,7 +30,20 @@ public final class Icons {
             case ERROR -> icon("fas-times-circle");
             case UNRECOGNISED -> icon("fas-question-circle");
         };
-        i.setIconColor(statusColor(s));
+        colored(i, statusColor(s));
+        return i;
+    }
+
+    /**
+     * Gives an icon its own colour. The theme colours all icons through CSS ({@code -ts-icon}), and a
+     * stylesheet wins over {@code setIconColor}; an inline style wins over the stylesheet. It is appended,
+     * because FontIcon keeps its font family and size in the same inline style.
+     */
+    public static FontIcon colored(FontIcon i, Color c) {
+        String style = i.getStyle() == null ? "" : i.getStyle().strip();
+        i.setStyle(style + (style.isEmpty() || style.endsWith(";") ? "" : ";") + String.format(java.util.Locale.ROOT,
+                " -fx-icon-color: #%02x%02x%02x;",
+                Math.round(c.getRed() * 255), Math.round(c.getGreen() * 255), Math.round(c.getBlue() * 255)));
         return i;
     }
 

@@ -34,9 +34,6 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -73,6 +70,8 @@ public final class MainWindow implements UiContext {
     private final VBox recentBox = new VBox(4);
     private final SplitPane split = new SplitPane();
     private final List<String> args;
+    private final Shortcuts shortcuts = new Shortcuts();
+    private final Theme.Switcher themes;
 
     public MainWindow(Stage stage, List<String> args) {
         this(stage, args, Settings.user());
@@ -83,6 +82,7 @@ public final class MainWindow implements UiContext {
         this.args = args;
         this.settings = settings;
         this.model = new MainViewModel(background, bundle, settings);
+        this.themes = new Theme.Switcher(settings);
         this.views = Views.create(this);
         build();
     }
@@ -90,6 +90,16 @@ public final class MainWindow implements UiContext {
     @Override
     public ResourceBundle bundle() {
         return bundle;
+    }
+
+    @Override
+    public Shortcuts shortcuts() {
+        return shortcuts;
+    }
+
+    @Override
+    public javafx.beans.value.ObservableValue<Theme> theme() {
+        return themes.themeProperty();
     }
 
     @Override
@@ -168,7 +178,11 @@ public final class MainWindow implements UiContext {
         Scene scene = new Scene(root, settings.getDouble("window.width", 1280), settings.getDouble("window.height", 800));
         scene.getStylesheets().add(MainWindow.class.getResource("tunescope.css").toExternalForm());
         stage.setScene(scene);
+        shortcuts.install(scene);
+        shortcuts.tabSwitching(tabs);
+        themes.install();
         stage.setTitle(text("app.title"));
+        AppIcon.apply(stage);
         double x = settings.getDouble("window.x", Double.NaN);
         double y = settings.getDouble("window.y", Double.NaN);
         if (!Double.isNaN(x) && !Double.isNaN(y)) {
@@ -183,34 +197,40 @@ public final class MainWindow implements UiContext {
     private MenuBar menuBar() {
         Menu file = new Menu(text("menu.file"));
         MenuItem openFolder = item("menu.openFolder", "fas-folder-open", this::chooseFolder);
-        openFolder.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
+        shortcuts.menu("file.openFolder", openFolder, "Shortcut+O", "shortcut.file.openFolder");
         MenuItem openArchive = item("menu.openArchive", "fas-file-archive", this::chooseArchive);
-        openArchive.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        shortcuts.menu("file.openArchive", openArchive, "Shortcut+Shift+O", "shortcut.file.openArchive");
         MenuItem sample = item("menu.openSample", "fas-flask", this::openSample);
         recentMenu.setText(text("menu.recent"));
         recentMenu.setGraphic(Icons.icon("fas-history"));
         MenuItem exportPng = item("menu.exportPng", "fas-image", this::exportPng);
-        exportPng.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN));
+        shortcuts.menu("file.exportPng", exportPng, "Shortcut+E", "shortcut.file.exportPng");
         exportPng.disableProperty().bind(model.captureProperty().isNull());
         MenuItem exportPdf = item("menu.exportPdf", "fas-file-pdf", this::exportPdf);
-        exportPdf.setAccelerator(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN));
+        shortcuts.menu("file.exportPdf", exportPdf, "Shortcut+P", "shortcut.file.exportPdf");
         exportPdf.disableProperty().bind(model.captureProperty().isNull());
         MenuItem reload = item("menu.reload", "fas-sync-alt", model::reload);
-        reload.setAccelerator(new KeyCodeCombination(KeyCode.F5));
+        shortcuts.menu("file.reload", reload, "F5", "shortcut.file.reload");
         reload.disableProperty().bind(model.pathProperty().isNull());
         MenuItem close = item("menu.close", "fas-times", model::close);
         close.disableProperty().bind(model.captureProperty().isNull());
+        shortcuts.menu("file.close", close, "Shortcut+W", "shortcut.file.close");
         MenuItem quit = item("menu.quit", "fas-power-off", () -> {
             saveLayout();
             Platform.exit();
         });
-        quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
+        shortcuts.menu("file.quit", quit, "Shortcut+Q", "shortcut.file.quit");
         file.getItems().addAll(openFolder, openArchive, sample, recentMenu, new SeparatorMenuItem(), exportPng, exportPdf,
                 new SeparatorMenuItem(), reload, close,
                 new SeparatorMenuItem(), quit);
+        Menu view = new Menu(text("menu.view"));
+        view.getItems().add(themes.menu(bundle));
         Menu help = new Menu(text("menu.help"));
-        help.getItems().add(item("menu.about", "fas-info-circle", this::about));
-        MenuBar bar = new MenuBar(file, help);
+        MenuItem keys = item("menu.shortcuts", "fas-keyboard",
+                () -> ShortcutsDialog.create(stage, shortcuts, bundle).show());
+        shortcuts.menu("help.shortcuts", keys, "F1", "shortcut.help.shortcuts");
+        help.getItems().addAll(keys, new SeparatorMenuItem(), item("menu.about", "fas-info-circle", this::about));
+        MenuBar bar = new MenuBar(file, view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }

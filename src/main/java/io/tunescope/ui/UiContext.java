@@ -14,6 +14,22 @@ public interface UiContext {
     /** Shows a short message in the status bar. */
     void status(String message);
 
+    /**
+     * The window's keyboard shortcuts, where views register theirs (see {@link Shortcuts}). A context
+     * without a window (tests, exports) gives a registry of its own that binds nothing.
+     */
+    default Shortcuts shortcuts() {
+        return new Shortcuts();
+    }
+
+    /**
+     * The chosen look, for views that paint their own background (canvas views): repaint when it changes.
+     * Controls follow the theme through CSS by themselves. A context without a window is light.
+     */
+    default javafx.beans.value.ObservableValue<Theme> theme() {
+        return new javafx.beans.property.SimpleObjectProperty<>(Theme.LIGHT);
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

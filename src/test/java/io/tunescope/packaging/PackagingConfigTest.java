@@ -1,0 +1,155 @@
+package io.tunescope.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.tunescope.ui.AppIcon;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The installer configuration (packaging/build-installers.sh, the {@code package} Maven profile, the icons
+ * and the desktop entry) is consistent with the code. Building the installers takes minutes, so it stays
+ * out of the test run; this test catches the mistakes that would only show there.
+ */
+class PackagingConfigTest {
+    private static final Path SCRIPT = Path.of("packaging", "build-installers.sh");
+    private static final Path DESKTOP = Path.of("packaging", "tunescope.desktop");
+
+    @Test
+    void installerConfigurationMatchesTheApplication() throws Exception {
+        String script = read(SCRIPT);
+        assertTrue(Files.isExecutable(SCRIPT), SCRIPT + " must be executable");
+
+        // the main class exists and is a plain launcher with main(String[]) (not an Application subclass)
+        String mainClass = variable(script, "MAIN_CLASS");
+        assertEquals("io.tunescope.Launcher", mainClass);
+        Class<?> launcher = Class.forName(mainClass);
+        Method main = launcher.getMethod("main", String[].class);
+        assertTrue(Modifier.isStatic(main.getModifiers()), "main must be static");
+        assertTrue(!javafx.application.Application.class.isAssignableFrom(launcher),
+                "the fat jar's main class must not extend Application (stack.md pitfall 4)");
+        assertTrue(script.contains("--main-class \"$MAIN_CLASS\""), "jpackage gets the main class");
+
+        // the GTK dependency that jpackage cannot see inside the jar
+        assertEquals("libgtk-3-0", variable(script, "PACKAGE_DEPS"));
+        assertTrue(script.contains("--linux-package-deps \"$PACKAGE_DEPS\""), "the .deb declares libgtk-3-0");
+        assertTrue(script.contains("--linux-shortcut"));
+        assertTrue(script.contains("--resource-dir"), "the desktop entry goes in through the resource dir");
+
+        // our maintainer scripts replace jpackage's, whose postinst fails where there is no desktop menu system
+        assertTrue(script.contains("packaging/deb/postinst") && script.contains("packaging/deb/prerm"));
+        String name = variable(script, "NAME");
+        for (String maintainerScript : List.of("postinst", "prerm")) {
+            Path p = Path.of("packaging", "deb", maintainerScript);
+            assertTrue(Files.isExecutable(p), p + " must be executable");
+            assertTrue(read(p).contains("/opt/" + name + "/lib/" + name + "-" + name + ".desktop"),
+                    p + " names the desktop file jpackage installs");
+        }
+        assertTrue(read(Path.of("packaging", "deb", "postinst")).contains("if ! xdg-desktop-menu install"),
+                "postinst falls back when xdg-desktop-menu fails");
+
+        // the trimmed runtime keeps the modules the app needs
+        List<String> modules = List.of(variable(script, "MODULES").split(","));
+        for (String m : List.of("java.base", "java.desktop", "java.logging", "java.prefs", "java.sql",
+                "java.xml", "jdk.unsupported", "jdk.localedata")) {
+            assertTrue(modules.contains(m), "runtime module " + m + " missing from " + modules);
+        }
+        assertTrue(variable(script, "JLINK_OPTIONS").contains("--strip-debug"));
+
+        // the Maven profile runs the script and passes the pom version
+        String pom = read(Path.of("pom.xml"));
+        Matcher profile = Pattern.compile("<profile>\\s*(?:<!--.*?-->\\s*)?<id>package</id>.*?</profile>", Pattern.DOTALL)
+                .matcher(pom);
+        assertTrue(profile.find(), "pom.xml has a 'package' profile");
+        assertTrue(profile.group().contains("packaging/build-installers.sh"), "the profile runs the script");
+        assertTrue(profile.group().contains("${project.version}"), "the profile passes the pom version");
+        assertTrue(script.contains("tunescope.jar") && pom.contains("${project.build.directory}/tunescope.jar"),
+                "the script packages the shaded jar the pom builds");
+
+        // the icon jpackage gets exists
+        String icon = variable(script, "ICON").replace("$root/", "");
+        assertEquals(256, pngSize(Path.of(icon)), icon);
+    }
+
+    @Test
+    void iconsExistInEverySize() throws IOException {
+        assertTrue(Files.isRegularFile(Path.of("icons", "tunescope.svg")), "icons/tunescope.svg is the source");
+        for (int size : List.of(16, 32, 48, 64, 128, 256, 512)) {
+            assertEquals(size, pngSize(Path.of("icons", "tunescope-" + size + ".png")), "icons/tunescope-" + size + ".png");
+        }
+        for (int size : AppIcon.SIZES) {
+            String res = "/io/tunescope/ui/icons/tunescope-" + size + ".png";
+            try (InputStream in = AppIcon.class.getResourceAsStream(res)) {
+                assertNotNull(in, "window icon resource " + res);
+                BufferedImage img = ImageIO.read(in);
+                assertEquals(size, img.getWidth(), res);
+                assertEquals(size, img.getHeight(), res);
+            }
+        }
+    }
+
+    @Test
+    void desktopEntryHasTheRequiredKeys() throws Exception {
+        Map<String, String> entry = new LinkedHashMap<>();
+        boolean inGroup = false;
+        for (String line : read(DESKTOP).split("\n")) {
+            String l = line.strip();
+            if (l.startsWith("[")) {
+                inGroup = l.equals("[Desktop Entry]");
+            } else if (inGroup && l.contains("=") && !l.startsWith("#")) {
+                String key = l.substring(0, l.indexOf('='));
+                assertTrue(entry.put(key, l.substring(l.indexOf('=') + 1)) == null, "duplicate key " + key);
+            }
+        }
+        for (String key : List.of("Type", "Name", "GenericName", "GenericName[zh_CN]", "Comment", "Comment[zh_CN]",
+                "Exec", "Icon", "Categories", "Terminal")) {
+            String v = entry.get(key);
+            if (v == null || v.isBlank()) {
+                fail(DESKTOP + " lacks " + key + " (has " + entry.keySet() + ")");
+            }
+        }
+        assertEquals("Application", entry.get("Type"));
+        assertEquals("Development;Database;", entry.get("Categories"));
+        String name = variable(read(SCRIPT), "NAME");
+        assertEquals("/opt/" + name + "/bin/" + name + " %f", entry.get("Exec"), "jpackage installs to /opt/<name>");
+        assertEquals("/opt/" + name + "/lib/" + name + ".png", entry.get("Icon"), "jpackage copies --icon to lib/<name>.png");
+        assertTrue(entry.get("GenericName[zh_CN]").codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN),
+                "the Chinese generic name is Chinese");
+    }
+
+    private static int pngSize(Path p) throws IOException {
+        assertTrue(Files.isRegularFile(p), p + " missing");
+        BufferedImage img = ImageIO.read(p.toFile());
+        assertNotNull(img, p + " is not a readable PNG");
+        assertEquals(img.getWidth(), img.getHeight(), p + " is square");
+        return img.getWidth();
+    }
+
+    private static String read(Path p) throws IOException {
+        assertTrue(Files.isRegularFile(p), p.toAbsolutePath() + " missing");
+        return Files.readString(p, StandardCharsets.UTF_8);
+    }
+
+    /** The value of a shell assignment {@code NAME=value} or {@code NAME="value"} at the start of a line. */
+    private static String variable(String script, String name) {
+        Matcher m = Pattern.compile("(?m)^" + name + "=(\"([^\"]*)\"|(\\S*))").matcher(script);
+        assertTrue(m.find(), "the script sets " + name);
+        return m.group(2) != null ? m.group(2) : m.group(3);
+    }
+}

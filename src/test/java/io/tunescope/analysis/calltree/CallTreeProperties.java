@@ -14,11 +14,11 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-class CallTreeProperties {
+public class CallTreeProperties {
 
     /** Folded lines over a small alphabet so that prefixes are shared and recursion happens. */
     @Provide
-    Arbitrary<List<String>> folded() {
+    public Arbitrary<List<String>> folded() {
         Arbitrary<String> frame = Arbitraries.of("main", "f", "g", "h", "buf_page_get", "row_search", "a b", "x::y<int>");
         Arbitrary<String> stack = frame.list().ofMinSize(1).ofMaxSize(7).map(l -> String.join(";", l));
         Arbitrary<Long> weight = Arbitraries.longs().between(1, 1000);

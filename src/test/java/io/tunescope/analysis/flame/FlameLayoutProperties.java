@@ -1,0 +1,58 @@
+package io.tunescope.analysis.flame;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tunescope.analysis.calltree.CallTree;
+import io.tunescope.analysis.calltree.CallTreeProperties;
+import io.tunescope.analysis.calltree.Hotspots;
+import io.tunescope.testing.FoldedTestProfile;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class FlameLayoutProperties {
+    @Provide
+    Arbitrary<List<String>> folded() {
+        return new CallTreeProperties().folded();
+    }
+
+    @Provide
+    Arbitrary<String> query() {
+        return Arbitraries.of("f", "buf", "g", "a b", "main", "x::y", "zzz", "_");
+    }
+
+    @Property(tries = 300)
+    void childrenLieInsideTheirParent(@ForAll("folded") List<String> lines) {
+        CallTree t = CallTree.of(FoldedTestProfile.of(lines));
+        FlameLayout l = FlameLayout.of(t);
+        for (int n = 1; n < t.size(); n++) {
+            int p = t.parent(n);
+            assertTrue(l.x(n) >= l.x(p));
+            assertTrue(l.x(n) + l.width(n) <= l.x(p) + l.width(p));
+            int hit = l.nodeAt(l.x(n), l.row(n));
+            assertEquals(n, hit);
+        }
+    }
+
+    @Property(tries = 300)
+    void matchedShareCountsEachStackOnce(@ForAll("folded") List<String> lines, @ForAll("query") String q) {
+        CallTree t = CallTree.of(FoldedTestProfile.of(lines));
+        FlameSearch s = FlameSearch.of(t, 0, q, false);
+        long expected = 0;
+        for (String line : t.toFolded(0)) {
+            int sp = line.lastIndexOf(' ');
+            for (String f : line.substring(0, sp).split(";")) {
+                if (f.contains(q)) {
+                    expected += Long.parseLong(line.substring(sp + 1));
+                    break;
+                }
+            }
+        }
+        assertEquals(expected, s.matchedWeight());
+        assertEquals(expected, Hotspots.coveredWeight(t, 0, s::matchesFrame));
+    }
+}

@@ -14,6 +14,13 @@ public interface StackProfile {
     /** Interned frame names; index = frame id. */
     List<String> frames();
 
+    /**
+     * The module (DSO) of each frame, parallel to {@link #frames()}: e.g. {@code [kernel.kallsyms]},
+     * {@code /usr/sbin/mysqld}, {@code /tmp/perf-123.map}; "" when unknown (process frames, folded input).
+     * Two frames with the same name but different modules are different frames.
+     */
+    List<String> modules();
+
     /** Number of distinct stacks. */
     int stackCount();
 
@@ -28,6 +35,29 @@ public interface StackProfile {
 
     /** Visits every distinct stack, root first, with its weight. The array must not be kept or changed. */
     void forEach(StackVisitor visitor);
+
+    /** The event this profile holds the samples of ("" when the input names no event). */
+    default String event() {
+        return events().isEmpty() ? "" : events().get(0);
+    }
+
+    /**
+     * The samples of another event of the same input (a {@code perf script} with several events keeps
+     * each one apart), or null when the input has no such event.
+     */
+    default StackProfile forEvent(String event) {
+        return event.equals(event()) ? this : null;
+    }
+
+    /** True when the input gave a period per sample, so {@link #byPeriod()} differs from sample counts. */
+    default boolean hasPeriods() {
+        return false;
+    }
+
+    /** The same stacks weighted by the sum of the samples' periods (this profile when there are none). */
+    default StackProfile byPeriod() {
+        return this;
+    }
 
     @FunctionalInterface
     interface StackVisitor {

@@ -1,0 +1,540 @@
+package io.tunescope.importers.perfscript;
+
+import io.tunescope.model.stack.ByteInterner;
+import io.tunescope.model.stack.FrameTable;
+import io.tunescope.model.stack.InternedStackProfile;
+import io.tunescope.model.stack.StackTable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Folds {@code perf script} lines into interned stacks: the state machine of FlameGraph's
+ * {@code stackcollapse-perf.pl} (process name, stack, period, event filter) over {@link PerfScriptParser},
+ * with its frame-name tidying. One reusable stack buffer; each distinct (symbol, module) line is named
+ * once and then found in a cache, so the steady state allocates nothing per line.
+ */
+public final class PerfScriptFolder {
+
+    /** Receives the lines the folder could not read. */
+    @FunctionalInterface
+    public interface Problems {
+        void unrecognised(long line, String text);
+    }
+
+    private static final byte[] UNKNOWN = bytes("[unknown]");
+    private static final byte[] UNKNOWN_WORD = bytes("unknown");
+    private static final byte[] VMLINUX = bytes("vmlinux");
+    private static final byte[] ANON_NS = bytes("anonymous namespace)");
+    private static final byte[] INL = bytes("_[i]");
+    private static final byte[] KER = bytes("_[k]");
+    private static final byte[] JIT = bytes("_[j]");
+    private static final byte[] TMP_PERF = bytes("/tmp/perf-");
+
+    private final FoldOptions opt;
+    private final PerfScriptParser p = new PerfScriptParser();
+    private final FrameTable frames;
+    private final List<String> events = new ArrayList<>();
+    private final List<StackTable> tables = new ArrayList<>();
+    private final Problems problems;
+
+    // state of the reference script: $pname defined?, @stack, $m_period, event filter
+    private boolean inSample;
+    private int pnameFrame;
+    private boolean java;
+    private int eventIndex;
+    private long period;
+    private byte[] filter;
+    private int[] leafFirst = new int[128];
+    private int depth;
+    private int[] rootFirst = new int[128];
+    private boolean anyPeriod;
+    private long unrecognised;
+    private long linesSeen;
+
+    // (java flag, module, raw symbol[, address]) -> frame ids
+    private final ByteInterner cacheKeys = new ByteInterner();
+    private int[] cacheStart = new int[256];
+    private int[] cacheLen = new int[256];
+    private int[] cacheIds = new int[512];
+    private int cacheIdsSize;
+    private byte[] key = new byte[256];
+    private byte[] name = new byte[256];
+    private int[] group = new int[16];
+
+    public PerfScriptFolder(FoldOptions options, Charset charset, Problems problems) {
+        this.opt = options;
+        this.frames = new FrameTable(charset);
+        this.problems = problems == null ? (l, t) -> { } : problems;
+        if (options.eventFilter() != null && !options.eventFilter().isEmpty()) {
+            filter = options.eventFilter().getBytes(charset);
+        }
+    }
+
+    public PerfScriptFolder(FoldOptions options) {
+        this(options, StandardCharsets.UTF_8, null);
+    }
+
+    /** Folds every line of the stream (not closed) and ends the input. */
+    public void feed(InputStream in) throws IOException {
+        ByteLines lines = new ByteLines(in);
+        while (lines.next()) {
+            line(lines.buf(), lines.start(), lines.end(), lines.number());
+        }
+        finish();
+    }
+
+    public long unrecognisedLines() {
+        return unrecognised;
+    }
+
+    public long lines() {
+        return linesSeen;
+    }
+
+    /** One line without its LF. */
+    public void line(byte[] b, int start, int end, long lineNumber) {
+        linesSeen++;
+        if (!opt.flameGraphExact() && end > start && b[end - 1] == '\r') {
+            end--;
+        }
+        switch (p.parse(b, start, end)) {
+            case FRAME -> {
+                if (inSample) {
+                    frameLine(b);
+                }
+            }
+            case BLANK -> endSample();
+            case SAMPLE -> header(b);
+            case COMMENT -> { }
+            case OTHER -> {
+                unrecognised++;
+                problems.unrecognised(lineNumber, new String(b, start, Math.min(end - start, 200), frames.charset()));
+            }
+        }
+    }
+
+    /** End of input: the reference script drops a last sample that no blank line ends; the importer keeps it. */
+    public void finish() {
+        if (!opt.flameGraphExact()) {
+            endSample();
+        }
+    }
+
+    /** The folded stacks; the profile's event is the filter event (or the first event met). */
+    public InternedStackProfile profile() {
+        int primary = 0;
+        if (filter != null) {
+            int i = events.indexOf(new String(filter, frames.charset()));
+            primary = Math.max(0, i);
+        }
+        if (opt.flameGraphExact() && !events.isEmpty() && filter != null) {
+            events.set(0, new String(filter, frames.charset()));
+        }
+        if (events.isEmpty()) {
+            return new InternedStackProfile(frames, List.of(""), List.of(new StackTable()), 0, false, anyPeriod);
+        }
+        return new InternedStackProfile(frames, events, tables, primary, false, anyPeriod);
+    }
+
+    private void header(byte[] b) {
+        int evS;
+        int evE;
+        long per = 1;
+        boolean perlMatched = p.perlEventStart >= 0;
+        if (opt.flameGraphExact()) {
+            evS = p.perlEventStart;
+            evE = p.perlEventEnd;
+            if (perlMatched) {
+                int ds = p.perlPeriodStart;
+                int de = p.perlPeriodEnd;
+                // Perl: "if (not $period)": no digits, or exactly "0", mean 1
+                if (de > ds && !(de - ds == 1 && b[ds] == '0')) {
+                    per = parseLong(b, ds, de);
+                    anyPeriod = true;
+                }
+            }
+        } else {
+            evS = p.eventStart;
+            evE = p.eventEnd;
+            if (evS < 0 && perlMatched) {
+                evS = p.perlEventStart;
+                evE = p.perlEventEnd;
+            }
+            if (p.period >= 0) {
+                per = p.period;
+                anyPeriod = true;
+            } else if (perlMatched && p.perlPeriodEnd > p.perlPeriodStart) {
+                per = parseLong(b, p.perlPeriodStart, p.perlPeriodEnd);
+                anyPeriod = true;
+            }
+        }
+        int ev;
+        if (opt.flameGraphExact()) {
+            if (evS >= 0) {
+                if (filter == null) {
+                    filter = Arrays.copyOfRange(b, evS, evE);
+                } else if (!Arrays.equals(b, evS, evE, filter, 0, filter.length)) {
+                    return;                         // "next": $pname and @stack stay as they are
+                }
+            }
+            // the script folds every sample it keeps into one set, lines without a readable event included
+            if (tables.isEmpty()) {
+                tables.add(new StackTable());
+                eventBytes.add(new byte[0]);
+                events.add("");
+            }
+            ev = 0;
+        } else {
+            if (evS < 0) {
+                evS = 0;
+                evE = 0;
+            }
+            if (filter != null && evE > evS && !Arrays.equals(b, evS, evE, filter, 0, filter.length)) {
+                eventIndex(b, evS, evE);
+                return;
+            }
+            ev = eventIndex(b, evS, evE);
+        }
+        // process name: comm[-pid[/tid]], spaces to underscores
+        int n = 0;
+        n = put(b, p.commStart, p.commEnd, n);
+        if (opt.includeTid()) {
+            n = putByte((byte) '-', n);
+            n = p.hasPid ? put(b, p.pidStart, p.pidEnd, n) : putByte((byte) '?', n);
+            n = putByte((byte) '/', n);
+            n = put(b, p.tidStart, p.tidEnd, n);
+        } else if (opt.includePid()) {
+            n = putByte((byte) '-', n);
+            n = p.hasPid ? put(b, p.pidStart, p.pidEnd, n) : putByte((byte) '?', n);
+        }
+        for (int i = 0; i < n; i++) {
+            if (name[i] == ' ') {
+                name[i] = '_';
+            }
+        }
+        if (opt.legacyJavaTidy()) {
+            java = n == 4 && name[0] == 'j' && name[1] == 'a' && name[2] == 'v' && name[3] == 'a';
+        } else {
+            java = n >= 4 && name[0] == 'j' && name[1] == 'a' && name[2] == 'v' && name[3] == 'a';
+        }
+        pnameFrame = frames.frame(name, 0, n, 0);
+        inSample = true;
+        eventIndex = ev;
+        period = per;
+    }
+
+    private int eventIndex(byte[] b, int s, int e) {
+        // few events: a linear scan over byte arrays is cheaper than a map
+        for (int i = 0; i < eventBytes.size(); i++) {
+            byte[] x = eventBytes.get(i);
+            if (Arrays.equals(x, 0, x.length, b, s, e)) {
+                return i;
+            }
+        }
+        eventBytes.add(Arrays.copyOfRange(b, s, e));
+        events.add(new String(b, s, e - s, frames.charset()));
+        tables.add(new StackTable());
+        return events.size() - 1;
+    }
+
+    private final List<byte[]> eventBytes = new ArrayList<>();
+
+    private void endSample() {
+        if (!inSample) {
+            return;
+        }
+        int d = depth + 1;
+        if (rootFirst.length < d) {
+            rootFirst = new int[d * 2];
+        }
+        rootFirst[0] = pnameFrame;
+        for (int i = 0; i < depth; i++) {
+            rootFirst[i + 1] = leafFirst[depth - 1 - i];
+        }
+        tables.get(eventIndex).add(rootFirst, d, 1, period);
+        inSample = false;
+        depth = 0;
+    }
+
+    private void frameLine(byte[] b) {
+        int fs = p.funcStart;
+        int fe = p.funcEnd;
+        int ms = p.modStart;
+        int me = p.modEnd;
+        // cache key: java flag, module length, module, symbol (+ address when --addrs may print it)
+        int klen = 1 + 4 + (me - ms) + (fe - fs);
+        boolean withPc = opt.includeAddrs() && indexOf(b, fs, fe, UNKNOWN) >= 0;
+        if (withPc) {
+            klen += 1 + p.pcEnd - p.pcStart;
+        }
+        if (key.length < klen) {
+            key = new byte[klen * 2];
+        }
+        byte[] k = key;
+        k[0] = (byte) (java ? 1 : 0);
+        int ml = me - ms;
+        k[1] = (byte) (ml >>> 24);
+        k[2] = (byte) (ml >>> 16);
+        k[3] = (byte) (ml >>> 8);
+        k[4] = (byte) ml;
+        System.arraycopy(b, ms, k, 5, ml);
+        System.arraycopy(b, fs, k, 5 + ml, fe - fs);
+        if (withPc) {
+            int o = 5 + ml + fe - fs;
+            k[o] = 0;
+            System.arraycopy(b, p.pcStart, k, o + 1, p.pcEnd - p.pcStart);
+        }
+        int before = cacheKeys.size();
+        int id = cacheKeys.intern(k, 0, klen);
+        if (id == before) {
+            name(b, id);
+        }
+        int s = cacheStart[id];
+        int len = cacheLen[id];
+        if (depth + len > leafFirst.length) {
+            leafFirst = Arrays.copyOf(leafFirst, Math.max(leafFirst.length * 2, depth + len));
+        }
+        // the frames of one line are root-to-leaf (a, b_[i], c_[i]); the buffer is leaf first
+        for (int i = len - 1; i >= 0; i--) {
+            leafFirst[depth++] = cacheIds[s + i];
+        }
+    }
+
+    /** Names the frames of the current frame line (cache entry {@code id}). */
+    private void name(byte[] b, int id) {
+        int fs = p.funcStart;
+        int fe = p.funcEnd;
+        int ms = p.modStart;
+        int me = p.modEnd;
+        int count = 0;
+        // s/\+0x[\da-f]+$//
+        int h = fe;
+        while (h > fs && isLowerHex(b[h - 1])) {
+            h--;
+        }
+        if (h < fe && h - fs >= 3 && b[h - 3] == '+' && b[h - 2] == '0' && b[h - 1] == 'x') {
+            fe = h - 3;
+        }
+        if (!(fe > fs && b[fs] == '(')) {           // "(...)" symbols are process names: skipped
+            int moduleId = frames.module(b, ms, me - ms);
+            // split /->/, trailing empty fields dropped
+            int last = fe;
+            while (last - fs >= 2 && b[last - 2] == '-' && b[last - 1] == '>') {
+                last -= 2;
+            }
+            int partStart = fs;
+            int partIndex = 0;
+            while (partStart < last) {
+                int arrow = indexOf(b, partStart, last, ARROW);
+                int partEnd = arrow < 0 ? last : arrow;
+                int n = partName(b, partStart, partEnd, ms, me, partIndex);
+                if (count == group.length) {
+                    group = Arrays.copyOf(group, count * 2);
+                }
+                group[count++] = frames.frame(name, 0, n, moduleId);
+                partIndex++;
+                if (arrow < 0) {
+                    break;
+                }
+                partStart = arrow + 2;
+            }
+        }
+        if (id == cacheStart.length) {
+            cacheStart = Arrays.copyOf(cacheStart, id * 2);
+            cacheLen = Arrays.copyOf(cacheLen, id * 2);
+        }
+        if (cacheIdsSize + count > cacheIds.length) {
+            cacheIds = Arrays.copyOf(cacheIds, Math.max(cacheIds.length * 2, cacheIdsSize + count));
+        }
+        System.arraycopy(group, 0, cacheIds, cacheIdsSize, count);
+        cacheStart[id] = cacheIdsSize;
+        cacheLen[id] = count;
+        cacheIdsSize += count;
+    }
+
+    private static final byte[] ARROW = bytes("->");
+
+    /** The tidied name of one "->" part into {@link #name}; returns its length. */
+    private int partName(byte[] b, int s, int e, int ms, int me, int partIndex) {
+        int n = 0;
+        if (e - s == UNKNOWN.length && Arrays.equals(b, s, e, UNKNOWN, 0, UNKNOWN.length)) {
+            n = putByte((byte) '[', n);
+            if (Arrays.equals(b, ms, me, UNKNOWN, 0, UNKNOWN.length)) {
+                n = put(UNKNOWN_WORD, 0, UNKNOWN_WORD.length, n);
+            } else {
+                int slash = me - 1;
+                while (slash >= ms && b[slash] != '/') {
+                    slash--;
+                }
+                n = put(b, slash + 1, me, n);
+            }
+            if (opt.includeAddrs()) {
+                n = putByte((byte) ' ', n);
+                n = putByte((byte) '<', n);
+                n = put(b, p.pcStart, p.pcEnd, n);
+                n = putByte((byte) '>', n);
+            }
+            n = putByte((byte) ']', n);
+        } else {
+            n = put(b, s, e, n);
+        }
+        byte[] x = name;
+        // s/;/:/g
+        for (int i = 0; i < n; i++) {
+            if (x[i] == ';') {
+                x[i] = ':';
+            }
+        }
+        // unless Go-style m/\.\(.*\)\./: cut at the first '(' that does not open "(anonymous namespace)"
+        if (!goMethod(x, n)) {
+            for (int i = 0; i < n; i++) {
+                if (x[i] == '(' && !startsWith(x, i + 1, n, ANON_NS)) {
+                    n = i;
+                    break;
+                }
+            }
+        }
+        // tr/"'//d
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+            byte c = x[i];
+            if (c != '"' && c != '\'') {
+                x[w++] = c;
+            }
+        }
+        n = w;
+        // Java: s/^L// if m:/:
+        if (java && n > 0 && x[0] == 'L' && indexOf(x, 0, n, (byte) '/') >= 0) {
+            System.arraycopy(x, 1, x, 0, n - 1);
+            n--;
+        }
+        if (partIndex > 0) {
+            if (indexOf(x, 0, n, INL) < 0) {
+                n = put(INL, 0, INL.length, n);
+            }
+        } else if (opt.annotateKernel() && isKernelModule(b, ms, me)) {
+            n = put(KER, 0, KER.length, n);
+        } else if (opt.annotateJit() && isJitModule(b, ms, me)) {
+            if (indexOf(x, 0, n, JIT) < 0) {
+                n = put(JIT, 0, JIT.length, n);
+            }
+        }
+        return n;
+    }
+
+    /** {@code $mod =~ m/(^\[|vmlinux$)/ && $mod !~ /unknown/}. */
+    private static boolean isKernelModule(byte[] b, int ms, int me) {
+        boolean k = (me > ms && b[ms] == '[')
+                || (me - ms >= VMLINUX.length && Arrays.equals(b, me - VMLINUX.length, me, VMLINUX, 0, VMLINUX.length));
+        return k && indexOf(b, ms, me, UNKNOWN_WORD) < 0;
+    }
+
+    /** {@code $mod =~ m:/tmp/perf-\d+\.map:}. */
+    private static boolean isJitModule(byte[] b, int ms, int me) {
+        int from = ms;
+        while (true) {
+            int i = indexOf(b, from, me, TMP_PERF);
+            if (i < 0) {
+                return false;
+            }
+            int d = i + TMP_PERF.length;
+            int j = d;
+            while (j < me && PerfScriptParser.digit(b[j])) {
+                j++;
+            }
+            if (j > d && j + 4 <= me && b[j] == '.' && b[j + 1] == 'm' && b[j + 2] == 'a' && b[j + 3] == 'p') {
+                return true;
+            }
+            from = i + 1;
+        }
+    }
+
+    /** {@code m/\.\(.*\)\./}: a ".(" with a ")." at or after two bytes later. */
+    private static boolean goMethod(byte[] x, int n) {
+        int first = -1;
+        for (int i = 0; i + 1 < n; i++) {
+            if (x[i] == '.' && x[i + 1] == '(') {
+                first = i;
+                break;
+            }
+        }
+        if (first < 0) {
+            return false;
+        }
+        for (int j = n - 2; j >= first + 2; j--) {
+            if (x[j] == ')' && x[j + 1] == '.') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int put(byte[] src, int s, int e, int n) {
+        int len = e - s;
+        if (n + len > name.length) {
+            name = Arrays.copyOf(name, Math.max(name.length * 2, n + len + 16));
+        }
+        System.arraycopy(src, s, name, n, len);
+        return n + len;
+    }
+
+    private int putByte(byte c, int n) {
+        if (n + 1 > name.length) {
+            name = Arrays.copyOf(name, name.length * 2);
+        }
+        name[n] = c;
+        return n + 1;
+    }
+
+    private static boolean isLowerHex(byte c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    }
+
+    private static boolean startsWith(byte[] x, int at, int n, byte[] prefix) {
+        return n - at >= prefix.length && Arrays.equals(x, at, at + prefix.length, prefix, 0, prefix.length);
+    }
+
+    static int indexOf(byte[] b, int s, int e, byte c) {
+        for (int i = s; i < e; i++) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    static int indexOf(byte[] b, int s, int e, byte[] needle) {
+        int last = e - needle.length;
+        byte f = needle[0];
+        outer:
+        for (int i = s; i <= last; i++) {
+            if (b[i] != f) {
+                continue;
+            }
+            for (int k = 1; k < needle.length; k++) {
+                if (b[i + k] != needle[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    private static long parseLong(byte[] b, int s, int e) {
+        long v = 0;
+        for (int i = s; i < e; i++) {
+            v = v * 10 + (b[i] - '0');
+        }
+        return v;
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}

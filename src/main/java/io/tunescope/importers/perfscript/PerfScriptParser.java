@@ -1,0 +1,300 @@
+package io.tunescope.importers.perfscript;
+
+/**
+ * The one {@code perf script} line parser, byte-based, allocation-free: {@link #parse} classifies a line
+ * and leaves the spans of its fields in public fields, valid until the next call. The importer and the
+ * {@link PerfScriptCollapser} both consume it through {@link PerfScriptFolder}.
+ *
+ * <p>The classification follows FlameGraph's {@code stackcollapse-perf.pl} exactly, byte for byte:
+ * <ul>
+ * <li>a line starting with {@code #} is a comment;</li>
+ * <li>an empty line ends a sample;</li>
+ * <li>a sample header is what {@code /^(\S.+?)\s+(\d+)\/*(\d+)*\s+/} matches: the command (at least two
+ *     characters, may contain spaces), then the TID, or PID/TID;</li>
+ * <li>otherwise a frame is what {@code /^\s*(\w+)\s*(.+) \((\S*)\)/} matches: address, symbol (with
+ *     offset, inlined {@code a->b} parts), module in parentheses at the last {@code " ("};</li>
+ * <li>anything else is an unrecognised line.</li>
+ * </ul>
+ * For a header the event and period are read twice: the way the script does
+ * ({@code /:\s*(\d+)*\s+(\S+):\s*$/}, which finds no event when the line has no timestamp or carries
+ * tracepoint arguments) in {@link #perlEventStart}, and by a field-by-field reading that also names the
+ * event of tracepoint lines and timestamp-less lines in {@link #eventStart}.
+ */
+public final class PerfScriptParser {
+
+    public enum Kind { COMMENT, BLANK, SAMPLE, FRAME, OTHER }
+
+    /** The line last parsed. */
+    public byte[] buf;
+    public int lineStart;
+    public int lineEnd;
+
+    /** Sample header: command, PID (absent when the line gives only a TID) and TID. */
+    public int commStart;
+    public int commEnd;
+    public boolean hasPid;
+    public int pidStart;
+    public int pidEnd;
+    public int tidStart;
+    public int tidEnd;
+    /** The event as the reference script reads it; -1 when its pattern does not match. */
+    public int perlEventStart;
+    public int perlEventEnd;
+    /** The reference script's period digits (empty span when none); valid when perlEventStart >= 0. */
+    public int perlPeriodStart;
+    public int perlPeriodEnd;
+    /** The event read field by field (also for tracepoints and lines without timestamp); -1 when none. */
+    public int eventStart;
+    public int eventEnd;
+    /** The period read field by field; -1 when the line has none. */
+    public long period;
+
+    /** Frame: address, raw symbol, module (without the parentheses). */
+    public int pcStart;
+    public int pcEnd;
+    public int funcStart;
+    public int funcEnd;
+    public int modStart;
+    public int modEnd;
+
+    /** Perl's {@code \s}: space, tab, CR, LF, FF, VT. */
+    static boolean ws(byte c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == 0x0B;
+    }
+
+    static boolean digit(byte c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** Perl's {@code \w} on bytes (no locale, no Unicode rules). */
+    static boolean word(byte c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    }
+
+    /** Classifies {@code b[start, end)} (one line without its terminator). */
+    public Kind parse(byte[] b, int start, int end) {
+        buf = b;
+        lineStart = start;
+        lineEnd = end;
+        if (end == start) {
+            return Kind.BLANK;
+        }
+        byte c0 = b[start];
+        if (c0 == '#') {
+            return Kind.COMMENT;
+        }
+        if (!ws(c0) && header(b, start, end)) {
+            return Kind.SAMPLE;
+        }
+        if (frame(b, start, end)) {
+            return Kind.FRAME;
+        }
+        return Kind.OTHER;
+    }
+
+    /** {@code /^(\S.+?)\s+(\d+)\/*(\d+)*\s+/}: the shortest command after which the pattern holds. */
+    private boolean header(byte[] b, int start, int end) {
+        for (int e = start + 2; e < end; e++) {
+            if (!ws(b[e])) {
+                continue;
+            }
+            int f = e + 1;
+            while (f < end && ws(b[f])) {
+                f++;
+            }
+            int g = f;
+            while (g < end && digit(b[g])) {
+                g++;
+            }
+            if (g == f) {
+                e = f - 1;
+                continue;
+            }
+            int h = g;
+            while (h < end && b[h] == '/') {
+                h++;
+            }
+            int i = h;
+            while (i < end && digit(b[i])) {
+                i++;
+            }
+            if (i >= end || !ws(b[i])) {
+                e = f - 1;
+                continue;
+            }
+            commStart = start;
+            commEnd = e;
+            // Perl: "if (not $tid)": a missing TID, or a TID that is exactly "0", means "TID only".
+            boolean tidMissing = i == h || (i - h == 1 && b[h] == '0');
+            if (tidMissing) {
+                hasPid = false;
+                tidStart = f;
+                tidEnd = g;
+            } else {
+                hasPid = true;
+                pidStart = f;
+                pidEnd = g;
+                tidStart = h;
+                tidEnd = i;
+            }
+            perlEvent(b, start, end);
+            fields(b, i, end);
+            return true;
+        }
+        return false;
+    }
+
+    /** {@code /:\s*(\d+)*\s+(\S+):\s*$/} read from the end of the line. */
+    private void perlEvent(byte[] b, int start, int end) {
+        perlEventStart = -1;
+        int t = end;
+        while (t > start && ws(b[t - 1])) {
+            t--;
+        }
+        if (t - start < 2 || b[t - 1] != ':') {
+            return;
+        }
+        int es = t - 1;
+        while (es > start && !ws(b[es - 1])) {
+            es--;
+        }
+        if (es == t - 1 || es == start) {
+            return;
+        }
+        int j = es - 1;
+        while (j >= start && ws(b[j])) {
+            j--;
+        }
+        int dEnd = j + 1;
+        while (j >= start && digit(b[j])) {
+            j--;
+        }
+        int dStart = j + 1;
+        while (j >= start && ws(b[j])) {
+            j--;
+        }
+        if (j < start || b[j] != ':') {
+            return;
+        }
+        perlEventStart = es;
+        perlEventEnd = t - 1;
+        perlPeriodStart = dStart;
+        perlPeriodEnd = dEnd;
+    }
+
+    /** Field-by-field reading after the PID/TID: [cpu] time: period event: (tracepoint args...). */
+    private void fields(byte[] b, int pos, int end) {
+        eventStart = -1;
+        period = -1;
+        long pendingPeriod = -1;
+        while (pos < end) {
+            while (pos < end && ws(b[pos])) {
+                pos++;
+            }
+            int s = pos;
+            while (pos < end && !ws(b[pos])) {
+                pos++;
+            }
+            if (s == pos) {
+                return;
+            }
+            byte first = b[s];
+            byte last = b[pos - 1];
+            if (first == '[' && last == ']') {
+                continue;                          // [cpu]
+            }
+            if (last == ':') {
+                boolean time = true;
+                for (int k = s; k < pos - 1; k++) {
+                    if (!digit(b[k]) && b[k] != '.') {
+                        time = false;
+                        break;
+                    }
+                }
+                if (time && pos - 1 > s) {
+                    continue;                      // 1234.567890:
+                }
+                if (pos - 1 > s) {
+                    eventStart = s;
+                    eventEnd = pos - 1;
+                    period = pendingPeriod;
+                }
+                return;
+            }
+            boolean num = true;
+            long v = 0;
+            for (int k = s; k < pos; k++) {
+                if (!digit(b[k]) || k - s > 17) {
+                    num = false;
+                    break;
+                }
+                v = v * 10 + (b[k] - '0');
+            }
+            if (!num) {
+                return;
+            }
+            pendingPeriod = v;
+        }
+    }
+
+    /** {@code /^\s*(\w+)\s*(.+) \((\S*)\)/}: the module is the last {@code " (...)"} that the pattern allows. */
+    private boolean frame(byte[] b, int start, int end) {
+        int lead = start;
+        while (lead < end && ws(b[lead])) {
+            lead++;
+        }
+        int w = lead;
+        while (w < end && word(b[w])) {
+            w++;
+        }
+        if (w == lead) {
+            return false;
+        }
+        // greedy (.+): the last " (" whose following non-space run holds a ')'
+        int p = end - 2;
+        int q = -1;
+        while (p > w - 1) {
+            if (b[p] == ' ' && b[p + 1] == '(') {
+                int r = p + 2;
+                int lastParen = -1;
+                while (r < end && !ws(b[r])) {
+                    if (b[r] == ')') {
+                        lastParen = r;
+                    }
+                    r++;
+                }
+                if (lastParen >= 0) {
+                    q = lastParen;
+                    break;
+                }
+            }
+            p--;
+        }
+        if (q < 0) {
+            return false;
+        }
+        int s = w;
+        while (s < end && ws(b[s])) {
+            s++;
+        }
+        int pcE = w;
+        int fs;
+        if (p > s) {
+            fs = s;
+        } else if (p > w) {
+            fs = p - 1;                            // "pc  (mod)": the symbol is the one space Perl leaves
+        } else if (p - 1 > lead) {
+            pcE = p - 1;                           // "ab (mod)": Perl backtracks into the address
+            fs = p - 1;
+        } else {
+            return false;
+        }
+        pcStart = lead;
+        pcEnd = pcE;
+        funcStart = fs;
+        funcEnd = p;
+        modStart = p + 2;
+        modEnd = q;
+        return true;
+    }
+}

@@ -1,0 +1,143 @@
+package io.tunescope.model.stack;
+
+import java.nio.charset.Charset;
+import java.util.Arrays;
+
+/**
+ * Interns byte strings to dense ints (0, 1, 2 ...) without creating an object per string: the bytes live
+ * in one growing pool, the hash table is an int array (open addressing, linear probing). Lookups take a
+ * span of any array, so a parser can intern straight out of its read buffer.
+ */
+public final class ByteInterner {
+    private byte[] pool = new byte[1 << 12];
+    private int poolSize;
+    private int[] starts = new int[64];
+    private int[] ends = new int[64];
+    private int[] hashes = new int[64];
+    private int size;
+    private int[] table = new int[128];
+    private int mask = 127;
+
+    public ByteInterner() {
+        Arrays.fill(table, -1);
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** The id of the bytes {@code b[off, off+len)}, adding them when new. */
+    public int intern(byte[] b, int off, int len) {
+        int h = hash(b, off, len);
+        int slot = h & mask;
+        while (true) {
+            int id = table[slot];
+            if (id < 0) {
+                break;
+            }
+            if (hashes[id] == h && equal(id, b, off, len)) {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+        int id = add(b, off, len, h);
+        table[slot] = id;
+        if (size * 2 > mask) {
+            rehash();
+        }
+        return id;
+    }
+
+    /** The id of the bytes, or -1 when they were never interned. */
+    public int find(byte[] b, int off, int len) {
+        int h = hash(b, off, len);
+        int slot = h & mask;
+        while (true) {
+            int id = table[slot];
+            if (id < 0) {
+                return -1;
+            }
+            if (hashes[id] == h && equal(id, b, off, len)) {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    public int length(int id) {
+        return ends[id] - starts[id];
+    }
+
+    /** Copies the bytes of {@code id} into a new array. */
+    public byte[] bytes(int id) {
+        return Arrays.copyOfRange(pool, starts[id], ends[id]);
+    }
+
+    /** Appends the bytes of {@code id} to {@code dst} at {@code pos}; returns the new position. */
+    public int copyTo(int id, byte[] dst, int pos) {
+        int n = ends[id] - starts[id];
+        System.arraycopy(pool, starts[id], dst, pos, n);
+        return pos + n;
+    }
+
+    public String string(int id, Charset cs) {
+        return new String(pool, starts[id], ends[id] - starts[id], cs);
+    }
+
+    private boolean equal(int id, byte[] b, int off, int len) {
+        int s = starts[id];
+        return ends[id] - s == len && Arrays.equals(pool, s, s + len, b, off, off + len);
+    }
+
+    private int add(byte[] b, int off, int len, int h) {
+        if (size == starts.length) {
+            int n = size * 2;
+            starts = Arrays.copyOf(starts, n);
+            ends = Arrays.copyOf(ends, n);
+            hashes = Arrays.copyOf(hashes, n);
+        }
+        if (poolSize + len > pool.length) {
+            pool = Arrays.copyOf(pool, Math.max(pool.length * 2, poolSize + len));
+        }
+        System.arraycopy(b, off, pool, poolSize, len);
+        starts[size] = poolSize;
+        poolSize += len;
+        ends[size] = poolSize;
+        hashes[size] = h;
+        return size++;
+    }
+
+    private void rehash() {
+        int n = table.length * 2;
+        table = new int[n];
+        Arrays.fill(table, -1);
+        mask = n - 1;
+        for (int id = 0; id < size; id++) {
+            int slot = hashes[id] & mask;
+            while (table[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = id;
+        }
+    }
+
+    static int hash(byte[] b, int off, int len) {
+        int h = 0x811C9DC5 ^ len;
+        int i = off;
+        int end = off + len;
+        for (; i + 4 <= end; i += 4) {
+            int k = (b[i] & 0xFF) | (b[i + 1] & 0xFF) << 8 | (b[i + 2] & 0xFF) << 16 | (b[i + 3] & 0xFF) << 24;
+            k *= 0xCC9E2D51;
+            k = Integer.rotateLeft(k, 15);
+            h ^= k * 0x1B873593;
+            h = Integer.rotateLeft(h, 13) * 5 + 0xE6546B64;
+        }
+        for (; i < end; i++) {
+            h = (h ^ (b[i] & 0xFF)) * 0x01000193;
+        }
+        h ^= h >>> 16;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        return h;
+    }
+}

@@ -1,0 +1,152 @@
+package io.tunescope.model.stack;
+
+import java.util.Arrays;
+
+/**
+ * Distinct stacks (int arrays of frame ids) with their sample count and period sum: one int pool holds
+ * every distinct stack once, an open-addressing table finds them. Memory grows with distinct stacks only.
+ */
+public final class StackTable {
+    private int[] pool = new int[1 << 10];
+    private int poolSize;
+    private int[] starts = new int[64];
+    private int[] lengths = new int[64];
+    private int[] hashes = new int[64];
+    private long[] samples = new long[64];
+    private long[] periods = new long[64];
+    private int size;
+    private int[] table = new int[128];
+    private int mask = 127;
+    private long totalSamples;
+    private long totalPeriod;
+
+    public StackTable() {
+        Arrays.fill(table, -1);
+    }
+
+    /** Adds one observation of {@code stack[0, depth)} (root first). Returns the stack's index. */
+    public int add(int[] stack, int depth, long sampleCount, long period) {
+        int h = hash(stack, depth);
+        int slot = h & mask;
+        int id;
+        while (true) {
+            id = table[slot];
+            if (id < 0) {
+                id = insert(stack, depth, h);
+                table[slot] = id;
+                if (size * 2 > mask) {
+                    rehash();
+                }
+                break;
+            }
+            if (hashes[id] == h && lengths[id] == depth
+                    && Arrays.equals(pool, starts[id], starts[id] + depth, stack, 0, depth)) {
+                break;
+            }
+            slot = (slot + 1) & mask;
+        }
+        samples[id] += sampleCount;
+        periods[id] += period;
+        totalSamples += sampleCount;
+        totalPeriod += period;
+        return id;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public long totalSamples() {
+        return totalSamples;
+    }
+
+    public long totalPeriod() {
+        return totalPeriod;
+    }
+
+    public int depth(int id) {
+        return lengths[id];
+    }
+
+    public long samples(int id) {
+        return samples[id];
+    }
+
+    public long period(int id) {
+        return periods[id];
+    }
+
+    public int frame(int id, int level) {
+        return pool[starts[id] + level];
+    }
+
+    /** Copies stack {@code id} into {@code dst} (which must be large enough); returns its depth. */
+    public int copy(int id, int[] dst) {
+        System.arraycopy(pool, starts[id], dst, 0, lengths[id]);
+        return lengths[id];
+    }
+
+    public int maxDepth() {
+        int m = 0;
+        for (int i = 0; i < size; i++) {
+            m = Math.max(m, lengths[i]);
+        }
+        return m;
+    }
+
+    /** Releases the slack of the growable arrays once no stack will be added any more. */
+    public void trim() {
+        pool = Arrays.copyOf(pool, poolSize);
+        starts = Arrays.copyOf(starts, size);
+        lengths = Arrays.copyOf(lengths, size);
+        hashes = Arrays.copyOf(hashes, size);
+        samples = Arrays.copyOf(samples, size);
+        periods = Arrays.copyOf(periods, size);
+        table = null;
+    }
+
+    private int insert(int[] stack, int depth, int h) {
+        if (size == starts.length) {
+            int n = size * 2;
+            starts = Arrays.copyOf(starts, n);
+            lengths = Arrays.copyOf(lengths, n);
+            hashes = Arrays.copyOf(hashes, n);
+            samples = Arrays.copyOf(samples, n);
+            periods = Arrays.copyOf(periods, n);
+        }
+        if (poolSize + depth > pool.length) {
+            pool = Arrays.copyOf(pool, Math.max(pool.length * 2, poolSize + depth));
+        }
+        System.arraycopy(stack, 0, pool, poolSize, depth);
+        starts[size] = poolSize;
+        lengths[size] = depth;
+        hashes[size] = h;
+        poolSize += depth;
+        return size++;
+    }
+
+    private void rehash() {
+        int n = table.length * 2;
+        table = new int[n];
+        Arrays.fill(table, -1);
+        mask = n - 1;
+        for (int id = 0; id < size; id++) {
+            int slot = hashes[id] & mask;
+            while (table[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = id;
+        }
+    }
+
+    private static int hash(int[] a, int n) {
+        int h = n;
+        for (int i = 0; i < n; i++) {
+            h = h * 0x9E3779B1 + a[i];
+        }
+        h ^= h >>> 15;
+        h *= 0x2C1B3C6D;
+        h ^= h >>> 12;
+        return h;
+    }
+}

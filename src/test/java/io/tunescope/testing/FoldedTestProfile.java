@@ -49,6 +49,11 @@ public final class FoldedTestProfile implements StackProfile {
     }
 
     @Override
+    public List<String> modules() {
+        return java.util.Collections.nCopies(frames.size(), "");
+    }
+
+    @Override
     public int stackCount() {
         return stacks.size();
     }

@@ -22,6 +22,7 @@ public final class CallTree {
     public static final String ROOT_NAME = "all";
 
     private final List<String> frames;
+    private final List<String> modules;
     private final int[] frame;
     private final int[] parent;
     private final int[] depth;
@@ -30,9 +31,11 @@ public final class CallTree {
     private final long[][] self;
     private final int maxDepth;
     private volatile Map<String, Integer> frameIndex;
+    private volatile int[] canonical;
 
-    CallTree(List<String> frames, int[] frame, int[] parent, int[] depth, int[] end, long[][] total, long[][] self) {
+    CallTree(List<String> frames, List<String> modules, int[] frame, int[] parent, int[] depth, int[] end, long[][] total, long[][] self) {
         this.frames = frames;
+        this.modules = modules;
         this.frame = frame;
         this.parent = parent;
         this.depth = depth;
@@ -48,7 +51,7 @@ public final class CallTree {
 
     /** Builds the tree of one profile (one weight column; frame ids are the profile's). */
     public static CallTree of(StackProfile profile) {
-        CallTreeBuilder b = new CallTreeBuilder(profile.frames(), 1);
+        CallTreeBuilder b = new CallTreeBuilder(profile.frames(), profile.modules(), 1);
         profile.forEach((ids, d, w) -> b.add(ids, d, 0, w));
         return b.build();
     }
@@ -68,6 +71,35 @@ public final class CallTree {
     /** Interned frame names; index = frame id. */
     public List<String> frames() {
         return frames;
+    }
+
+    /**
+     * Modules (DSOs) of the frames, parallel to {@link #frames()}; "" when unknown. Frames with the same name
+     * and different modules are different frames.
+     */
+    public List<String> modules() {
+        return modules;
+    }
+
+    /** Module of a frame id ("" when unknown or for the root, -1). */
+    public String module(int frameId) {
+        return frameId < 0 ? "" : modules.get(frameId);
+    }
+
+    /** The smallest frame id with the same name as {@code frameId}: frames compared by name only. */
+    public int canonical(int frameId) {
+        if (frameId < 0) {
+            return frameId;
+        }
+        int[] c = canonical;
+        if (c == null) {
+            c = new int[frames.size()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = frameId(frames.get(i));
+            }
+            canonical = c;
+        }
+        return c[frameId];
     }
 
     /** Frame id of node n, -1 for the root. */
@@ -150,7 +182,7 @@ public final class CallTree {
         return total[0][0];
     }
 
-    /** Frame id of a name, or -1 when the profile has no such frame. */
+    /** Smallest frame id with this name (see {@link #canonical}), or -1 when the profile has no such frame. */
     public int frameId(String name) {
         Map<String, Integer> m = frameIndex;
         if (m == null) {
@@ -184,7 +216,7 @@ public final class CallTree {
         return out;
     }
 
-    /** Node reached by following frame names from the root, or -1. */
+    /** Node reached by following frame names from the root (the first child of each name), or -1. */
     public int nodeByPath(List<String> path) {
         int n = 0;
         for (String name : path) {
@@ -192,10 +224,17 @@ public final class CallTree {
             if (f < 0) {
                 return -1;
             }
-            n = child(n, f);
-            if (n < 0) {
+            int found = -1;
+            for (int c = firstChild(n); c >= 0; c = nextSibling(c)) {
+                if (canonical(frame[c]) == f) {
+                    found = c;
+                    break;
+                }
+            }
+            if (found < 0) {
                 return -1;
             }
+            n = found;
         }
         return n;
     }

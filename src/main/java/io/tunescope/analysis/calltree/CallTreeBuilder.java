@@ -10,6 +10,7 @@ import java.util.List;
  */
 public final class CallTreeBuilder {
     private final List<String> frames;
+    private final List<String> modules;
     private final int columns;
     private int size = 1;
     private int[] frame = new int[1024];
@@ -21,10 +22,19 @@ public final class CallTreeBuilder {
     private boolean built;
 
     public CallTreeBuilder(List<String> frames, int columns) {
+        this(frames, java.util.Collections.nCopies(frames.size(), ""), columns);
+    }
+
+    /** @param modules the frames' modules, parallel to {@code frames} ("" when unknown) */
+    public CallTreeBuilder(List<String> frames, List<String> modules, int columns) {
         if (columns < 1) {
             throw new IllegalArgumentException("columns < 1");
         }
+        if (modules.size() != frames.size()) {
+            throw new IllegalArgumentException("modules and frames differ in size");
+        }
         this.frames = List.copyOf(frames);
+        this.modules = List.copyOf(modules);
         this.columns = columns;
         this.self = new long[columns][1024];
         frame[0] = -1;
@@ -120,7 +130,10 @@ public final class CallTreeBuilder {
         for (int i = 0; i < fc; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, (a, b) -> frames.get(a).compareTo(frames.get(b)));
+        Arrays.sort(order, (a, b) -> {
+            int c = frames.get(a).compareTo(frames.get(b));
+            return c != 0 ? c : modules.get(a).compareTo(modules.get(b));
+        });
         int[] rank = new int[fc];
         for (int i = 0; i < fc; i++) {
             rank[order[i]] = i;
@@ -191,6 +204,6 @@ public final class CallTreeBuilder {
         frame = null;
         parent = null;
         self = null;
-        return new CallTree(frames, oFrame, oParent, oDepth, oEnd, oTotal, oSelf);
+        return new CallTree(frames, modules, oFrame, oParent, oDepth, oEnd, oTotal, oSelf);
     }
 }

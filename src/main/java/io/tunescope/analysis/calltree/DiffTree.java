@@ -26,24 +26,28 @@ public final class DiffTree {
     /** The diff of two trees (their first column), shape of {@code after}. */
     public static DiffTree of(CallTree before, CallTree after) {
         List<String> names = new ArrayList<>();
+        List<String> modules = new ArrayList<>();
         Map<String, Integer> index = new HashMap<>();
-        int[] mapB = remap(before, names, index);
-        int[] mapA = remap(after, names, index);
-        CallTreeBuilder b = new CallTreeBuilder(names, 2);
+        int[] mapB = remap(before, names, modules, index);
+        int[] mapA = remap(after, names, modules, index);
+        CallTreeBuilder b = new CallTreeBuilder(names, modules, 2);
         add(b, before, mapB, BEFORE);
         add(b, after, mapA, AFTER);
         return new DiffTree(b.build(), false);
     }
 
-    private static int[] remap(CallTree t, List<String> names, Map<String, Integer> index) {
+    private static int[] remap(CallTree t, List<String> names, List<String> modules, Map<String, Integer> index) {
         int[] map = new int[t.frames().size()];
         for (int i = 0; i < map.length; i++) {
             String name = t.frames().get(i);
-            Integer id = index.get(name);
+            String module = t.module(i);
+            String key = name + '\0' + module;
+            Integer id = index.get(key);
             if (id == null) {
                 id = names.size();
                 names.add(name);
-                index.put(name, id);
+                modules.add(module);
+                index.put(key, id);
             }
             map[i] = id;
         }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Aggregation of a call tree per function (frame name). */
+/** Aggregation of a call tree per function (frame: name and module). */
 public final class Hotspots {
     private Hotspots() {
     }
@@ -41,7 +41,7 @@ public final class Hotspots {
             if (total[f] != 0) {
                 String name = tree.frames().get(f);
                 String proc = process[f] < 0 ? null : tree.frames().get(process[f]);
-                out.add(new Hotspot(name, f, Modules.classify(name, proc), self[f], total[f], grand));
+                out.add(new Hotspot(name, f, tree.module(f), Modules.classify(name, tree.module(f), proc), self[f], total[f], grand));
             }
         }
         out.sort(Comparator.comparingLong(Hotspot::self).reversed()

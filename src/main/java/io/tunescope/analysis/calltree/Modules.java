@@ -72,6 +72,26 @@ public final class Modules {
         return classify(frame, null);
     }
 
+    /**
+     * Module of a frame whose DSO is known ({@code [kernel.kallsyms]}, {@code /usr/lib/.../libc.so.6},
+     * {@code /usr/sbin/mariadbd}, {@code /tmp/perf-1.map}); falls back to the name when {@code dso} is empty.
+     */
+    public static FrameModule classify(String frame, String dso, String process) {
+        if (dso == null || dso.isEmpty()) {
+            return classify(frame, process);
+        }
+        String d = dso.strip();
+        if (d.startsWith("[") && d.endsWith("]")) {
+            d = d.substring(1, d.length() - 1);
+        }
+        int slash = d.lastIndexOf('/');
+        String base = slash >= 0 ? d.substring(slash + 1) : d;
+        if (base.equals("unknown")) {
+            return classify(frame, process);
+        }
+        return bracketed(base);
+    }
+
     /** Module of a frame, with the process (first frame of its stack, may be null) as context. */
     public static FrameModule classify(String frame, String process) {
         if (frame.endsWith("_[k]")) {

@@ -20,7 +20,7 @@ public final class Transforms {
     public static CallTree apply(CallTree tree, Transform transform) {
         StackMapper mapper = mapper(tree, transform);
         int cols = tree.columns();
-        CallTreeBuilder b = new CallTreeBuilder(tree.frames(), cols);
+        CallTreeBuilder b = new CallTreeBuilder(tree.frames(), tree.modules(), cols);
         int[] out = new int[tree.maxDepth() + 1];
         tree.forEachStack((ids, depth, w) -> {
             int d = mapper.map(ids, depth, out);
@@ -53,23 +53,31 @@ public final class Transforms {
         return p;
     }
 
-    private static boolean startsWith(int[] in, int depth, int[] prefix) {
+    private static boolean startsWith(CallTree tree, int[] in, int depth, int[] prefix) {
         if (prefix == null || depth < prefix.length) {
             return false;
         }
         for (int i = 0; i < prefix.length; i++) {
-            if (in[i] != prefix[i]) {
+            if (tree.canonical(in[i]) != prefix[i]) {
                 return false;
             }
         }
         return true;
     }
 
+    private static int[] canon(CallTree tree) {
+        int[] c = new int[tree.frames().size()];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = tree.canonical(i);
+        }
+        return c;
+    }
+
     private static StackMapper mapper(CallTree tree, Transform transform) {
         if (transform instanceof Transform.FocusSubtree fs) {
             int[] p = ids(tree, fs.path());
             return (in, d, out) -> {
-                if (!startsWith(in, d, p)) {
+                if (!startsWith(tree, in, d, p)) {
                     return -1;
                 }
                 int from = p.length - 1;
@@ -79,9 +87,10 @@ public final class Transforms {
         }
         if (transform instanceof Transform.FocusFunction ff) {
             int f = tree.frameId(ff.function());
+            int[] canon = canon(tree);
             return (in, d, out) -> {
                 for (int i = 0; i < d; i++) {
-                    if (in[i] == f) {
+                    if (canon[in[i]] == f) {
                         System.arraycopy(in, i, out, 0, d - i);
                         return d - i;
                     }
@@ -91,10 +100,11 @@ public final class Transforms {
         }
         if (transform instanceof Transform.MergeFunction mf) {
             int f = tree.frameId(mf.function());
+            int[] canon = canon(tree);
             return (in, d, out) -> {
                 int k = 0;
                 for (int i = 0; i < d; i++) {
-                    if (in[i] != f) {
+                    if (canon[in[i]] != f) {
                         out[k++] = in[i];
                     }
                 }
@@ -104,7 +114,7 @@ public final class Transforms {
         if (transform instanceof Transform.DropSubtree ds) {
             int[] p = ids(tree, ds.path());
             return (in, d, out) -> {
-                if (startsWith(in, d, p)) {
+                if (startsWith(tree, in, d, p)) {
                     return -1;
                 }
                 System.arraycopy(in, 0, out, 0, d);
@@ -113,9 +123,10 @@ public final class Transforms {
         }
         if (transform instanceof Transform.CallersOf co) {
             int f = tree.frameId(co.function());
+            int[] canon = canon(tree);
             return (in, d, out) -> {
                 for (int i = d - 1; i >= 0; i--) {
-                    if (in[i] == f) {
+                    if (canon[in[i]] == f) {
                         for (int k = 0; k <= i; k++) {
                             out[k] = in[i - k];
                         }
@@ -135,11 +146,12 @@ public final class Transforms {
         }
         if (transform instanceof Transform.CollapseRecursion cr) {
             int f = tree.frameId(cr.function());
+            int[] canon = canon(tree);
             return (in, d, out) -> {
                 int k = 0;
                 boolean seen = false;
                 for (int i = 0; i < d; i++) {
-                    if (in[i] == f) {
+                    if (canon[in[i]] == f) {
                         if (seen) {
                             continue;
                         }

@@ -115,7 +115,7 @@ public interface FlameColors {
         Rgb[] byFrame = new Rgb[fc];
         for (int f = 0; f < fc; f++) {
             String name = tree.frames().get(f);
-            modules[f] = Modules.classify(name, process[f] < 0 ? null : tree.frames().get(process[f]));
+            modules[f] = Modules.classify(name, tree.module(f), process[f] < 0 ? null : tree.frames().get(process[f]));
             byFrame[f] = vary(moduleColor(modules[f]), name);
         }
         Rgb root = new Rgb(200, 200, 200);

@@ -130,4 +130,29 @@ class CallTreeTest {
         assertEquals(before.toFolded(0), u.toFolded(DiffTree.BEFORE));
         assertEquals(after.toFolded(0), u.toFolded(DiffTree.AFTER));
     }
+
+    @Test
+    void framesWithTheSameNameInTwoModulesStayApartButTransformsMatchByName() {
+        // memcpy in libc and memcpy in the kernel: two frames with one name
+        java.util.List<String> names = List.of("mariadbd", "memcpy", "memcpy", "row_ins");
+        java.util.List<String> modules = List.of("", "/usr/lib/x86_64-linux-gnu/libc.so.6", "[kernel.kallsyms]", "/usr/sbin/mariadbd");
+        CallTreeBuilder b = new CallTreeBuilder(names, modules, 1);
+        b.add(new int[] {0, 3, 1}, 3, 0, 5);
+        b.add(new int[] {0, 3, 2}, 3, 0, 7);
+        CallTree t = b.build();
+        assertEquals(5, t.size());
+        List<Hotspot> hs = Hotspots.of(t, 0);
+        assertEquals(List.of("memcpy:kernel.kallsyms:KERNEL:7", "memcpy:libc.so.6:LIBC:5", "mariadbd:database:DATABASE:0",
+                "row_ins:mariadbd:DATABASE:0"),
+                hs.stream().map(h -> h.function() + ":" + h.moduleLabel().replace("[", "").replace("]", "") + ":"
+                        + h.module() + ":" + h.self()).toList());
+        CallTree merged = Transforms.apply(t, new Transform.MergeFunction("memcpy"));
+        assertEquals(List.of("mariadbd;row_ins 12"), merged.toFolded(0));
+        assertEquals(12, Transforms.apply(t, new Transform.FocusFunction("memcpy")).grandTotal());
+        DiffTree d = DiffTree.of(t, merged);
+        assertEquals(t.toFolded(0), d.tree().toFolded(DiffTree.BEFORE));
+        assertEquals(2, d.tree().childCount(d.tree().nodeByPath(List.of("mariadbd", "row_ins"))));
+        assertEquals(FrameModule.JIT, Modules.classify("Lfoo;::bar", "/tmp/perf-4242.map", null));
+        assertEquals(FrameModule.LIBRARY, Modules.classify("ZSTD_compress", "/usr/lib/libzstd.so.1", null));
+    }
 }

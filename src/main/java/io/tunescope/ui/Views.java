@@ -11,6 +11,7 @@ public final class Views {
     public static List<CaptureView> create(UiContext ctx) {
         List<CaptureView> views = new ArrayList<>();
         // views are registered here by each feature
+        views.add(new io.tunescope.ui.flame.FlameView(ctx));
         return views;
     }
 }

@@ -7,7 +7,7 @@ import io.tunescope.analysis.calltree.CallTree;
  * weight and sits on row {@code depth(n)} (row 0 = the root). Zoomed on a node, that node spans the full
  * width ({@link #span()}) and so do its ancestors; nodes outside the zoomed subtree are not laid out.
  * Siblings are packed from the left in the tree's order (by name); a node's self weight is the gap to the
- * right of its children. Immutable; O(zoomed subtree) to build (two arrays of longs).
+ * right of its children. Immutable; O(zoomed subtree) to build (one long per laid-out node).
  */
 public final class FlameLayout {
     private final CallTree tree;
@@ -25,16 +25,20 @@ public final class FlameLayout {
         this.orientation = orientation;
         int end = tree.end(zoom);
         this.x = new long[end - zoom];
-        long[] cursor = new long[end - zoom];
+        // pre-order visits siblings left to right with only their descendants in between, so one running
+        // position per depth is enough: reset it at each first child, advance it by each node's weight
+        long[] next = new long[tree.maxDepth() + 2];
         int maxDepth = tree.depth(zoom);
         for (int n = zoom + 1; n < end; n++) {
-            int p = tree.parent(n) - zoom;
-            int i = n - zoom;
-            x[i] = cursor[p];
-            cursor[p] += tree.total(column, n);
-            cursor[i] = x[i];
             int d = tree.depth(n);
-            if (d > maxDepth && tree.total(column, n) != 0) {
+            int p = tree.parent(n);
+            if (p == n - 1) {
+                next[d] = x[p - zoom];
+            }
+            long w = tree.total(column, n);
+            x[n - zoom] = next[d];
+            next[d] += w;
+            if (w != 0 && d > maxDepth) {
                 maxDepth = d;
             }
         }

@@ -75,10 +75,22 @@ public final class ImportContext {
 
     /** Opens the file as lines. Progress and cancellation are handled by the returned reader. */
     public Lines lines() throws IOException {
+        var decoder = decoding.charset().newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        return new Lines(new LineReader(new InputStreamReader(bytes(), decoder), bufferSize, maxLineChars));
+    }
+
+    /**
+     * Opens the raw bytes of the file after its byte-order mark, for importers that parse bytes (large
+     * profiles). Progress and cancellation work as with {@link #lines()}; the bytes are in
+     * {@link #decoding()}'s charset.
+     */
+    public InputStream bytes() throws IOException {
         InputStream raw = Files.newInputStream(path);
         long skipped = raw.skip(decoding.bomLength());
         bytesRead = skipped;
-        InputStream counting = new FilterInputStream(raw) {
+        return new FilterInputStream(raw) {
             @Override
             public int read() throws IOException {
                 int b = super.read();
@@ -97,10 +109,11 @@ public final class ImportContext {
                 return n;
             }
         };
-        var decoder = decoding.charset().newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        return new Lines(new LineReader(new InputStreamReader(counting, decoder), bufferSize, maxLineChars));
+    }
+
+    /** The longest line importers keep; longer ones are cut (and reported). */
+    public int maxLineChars() {
+        return maxLineChars;
     }
 
     private void count(int n) {

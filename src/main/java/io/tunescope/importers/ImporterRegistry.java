@@ -4,7 +4,12 @@ import io.tunescope.importers.config.LscpuImporter;
 import io.tunescope.importers.config.MyCnfImporter;
 import io.tunescope.importers.config.MysqlVariablesImporter;
 import io.tunescope.importers.config.PrintDefaultsImporter;
+import io.tunescope.importers.config.ProcessBindingImporter;
+import io.tunescope.importers.config.ServerVersionImporter;
 import io.tunescope.importers.config.SysctlImporter;
+import io.tunescope.importers.folded.FoldedImporter;
+import io.tunescope.importers.perfreport.PerfReportImporter;
+import io.tunescope.importers.perfscript.PerfScriptImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +31,11 @@ public final class ImporterRegistry {
         all.add(new PrintDefaultsImporter());
         all.add(new SysctlImporter());
         all.add(new LscpuImporter());
+        all.add(new ServerVersionImporter());
+        all.add(new ProcessBindingImporter());
+        all.add(new PerfScriptImporter());
+        all.add(new FoldedImporter());
+        all.add(new PerfReportImporter());
         return new ImporterRegistry(all);
     }
 

@@ -1,17 +1,503 @@
 package io.tunescope.ui;
 
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.FileStatus;
+import io.tunescope.model.capture.SourceFile;
+import io.tunescope.model.capture.Step;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.ResourceBundle;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
-/** Placeholder replaced in the next commit by the real window. */
-final class MainWindow {
+/**
+ * The main window: menu and tool bar, the capture sidebar (steps and files with format and status),
+ * the view tabs (a welcome page while no capture is open) and a status bar with progress and cancel.
+ */
+public final class MainWindow implements UiContext {
     private final Stage stage;
+    private final ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
+    private final ExecutorService background = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "tunescope-background");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Settings settings;
+    private final MainViewModel model;
+    private final TreeView<Object> sidebar = new TreeView<>();
+    private final TabPane tabs = new TabPane();
+    private final Tab welcomeTab = new Tab();
+    private final List<CaptureView> views;
+    private final List<Tab> viewTabs = new ArrayList<>();
+    private final Label statusLabel = new Label();
+    private final ProgressBar progress = new ProgressBar(0);
+    private final Button cancel = new Button();
+    private final Menu recentMenu = new Menu();
+    private final VBox recentBox = new VBox(4);
+    private final SplitPane split = new SplitPane();
+    private final List<String> args;
 
-    MainWindow(Stage stage, List<String> args) {
-        this.stage = stage;
+    public MainWindow(Stage stage, List<String> args) {
+        this(stage, args, Settings.user());
     }
 
-    void show() {
+    public MainWindow(Stage stage, List<String> args, Settings settings) {
+        this.stage = stage;
+        this.args = args;
+        this.settings = settings;
+        this.model = new MainViewModel(background, bundle, settings);
+        this.views = Views.create(this);
+        build();
+    }
+
+    @Override
+    public ResourceBundle bundle() {
+        return bundle;
+    }
+
+    @Override
+    public ExecutorService background() {
+        return background;
+    }
+
+    @Override
+    public void status(String message) {
+        if (!model.messageProperty().isBound()) {
+            model.messageProperty().set(message);
+        }
+    }
+
+    public MainViewModel model() {
+        return model;
+    }
+
+    private void build() {
+        BorderPane root = new BorderPane();
+        root.setTop(new VBox(menuBar(), toolBar()));
+
+        sidebar.setShowRoot(false);
+        sidebar.setId("captureSidebar");
+        sidebar.setCellFactory(t -> new SidebarCell());
+        sidebar.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
+            if (item != null && item.getValue() instanceof SourceFile f) {
+                showFile(f);
+            }
+        });
+        Label sideTitle = new Label(text("sidebar.title"));
+        sideTitle.getStyleClass().add("section-title");
+        VBox side = new VBox(6, sideTitle, sidebar);
+        side.setPadding(new Insets(8));
+        VBox.setVgrow(sidebar, Priority.ALWAYS);
+        side.setMinWidth(200);
+
+        welcomeTab.setText(text("welcome.tab"));
+        welcomeTab.setGraphic(Icons.icon("fas-home"));
+        welcomeTab.setContent(welcome());
+        welcomeTab.setClosable(false);
+        for (CaptureView v : views) {
+            Tab t = new Tab(text(v.titleKey()), v.node());
+            t.setGraphic(Icons.icon(v.iconLiteral()));
+            t.setClosable(false);
+            t.setId("tab-" + v.titleKey());
+            viewTabs.add(t);
+        }
+        tabs.getTabs().add(welcomeTab);
+        tabs.setId("viewTabs");
+
+        split.getItems().addAll(side, tabs);
+        SplitPane.setResizableWithParent(side, false);
+        split.setDividerPositions(settings.getDouble("window.divider", 0.22));
+        root.setCenter(split);
+        root.setBottom(statusBar());
+
+        root.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        root.setOnDragDropped(e -> {
+            List<File> files = e.getDragboard().getFiles();
+            boolean ok = files != null && !files.isEmpty();
+            if (ok) {
+                open(files.get(0).toPath());
+            }
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+
+        model.captureProperty().addListener((o, a, c) -> showCapture(c));
+
+        Scene scene = new Scene(root, settings.getDouble("window.width", 1280), settings.getDouble("window.height", 800));
+        scene.getStylesheets().add(MainWindow.class.getResource("tunescope.css").toExternalForm());
+        stage.setScene(scene);
+        stage.setTitle(text("app.title"));
+        double x = settings.getDouble("window.x", Double.NaN);
+        double y = settings.getDouble("window.y", Double.NaN);
+        if (!Double.isNaN(x) && !Double.isNaN(y)) {
+            stage.setX(x);
+            stage.setY(y);
+        }
+        stage.setMaximized(settings.getBoolean("window.maximized", false));
+        stage.setOnCloseRequest(e -> saveLayout());
+        refreshRecent();
+    }
+
+    private MenuBar menuBar() {
+        Menu file = new Menu(text("menu.file"));
+        MenuItem openFolder = item("menu.openFolder", "fas-folder-open", this::chooseFolder);
+        openFolder.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
+        MenuItem openArchive = item("menu.openArchive", "fas-file-archive", this::chooseArchive);
+        openArchive.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        MenuItem sample = item("menu.openSample", "fas-flask", this::openSample);
+        recentMenu.setText(text("menu.recent"));
+        recentMenu.setGraphic(Icons.icon("fas-history"));
+        MenuItem reload = item("menu.reload", "fas-sync-alt", model::reload);
+        reload.setAccelerator(new KeyCodeCombination(KeyCode.F5));
+        reload.disableProperty().bind(model.pathProperty().isNull());
+        MenuItem close = item("menu.close", "fas-times", model::close);
+        close.disableProperty().bind(model.captureProperty().isNull());
+        MenuItem quit = item("menu.quit", "fas-power-off", () -> {
+            saveLayout();
+            Platform.exit();
+        });
+        quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
+        file.getItems().addAll(openFolder, openArchive, sample, recentMenu, new SeparatorMenuItem(), reload, close,
+                new SeparatorMenuItem(), quit);
+        Menu help = new Menu(text("menu.help"));
+        help.getItems().add(item("menu.about", "fas-info-circle", this::about));
+        MenuBar bar = new MenuBar(file, help);
+        bar.setUseSystemMenuBar(true);
+        return bar;
+    }
+
+    private ToolBar toolBar() {
+        Button openFolder = toolButton("fas-folder-open", "toolbar.openFolder", this::chooseFolder);
+        openFolder.setId("openFolderButton");
+        Button openArchive = toolButton("fas-file-archive", "toolbar.openArchive", this::chooseArchive);
+        Button reload = toolButton("fas-sync-alt", "toolbar.reload", model::reload);
+        reload.disableProperty().bind(model.pathProperty().isNull());
+        return new ToolBar(openFolder, openArchive, reload);
+    }
+
+    private Button toolButton(String icon, String tooltipKey, Runnable action) {
+        Button b = new Button();
+        b.setGraphic(Icons.icon(icon, Icons.MEDIUM));
+        b.setTooltip(new Tooltip(text(tooltipKey)));
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    private MenuItem item(String key, String icon, Runnable action) {
+        MenuItem m = new MenuItem(text(key));
+        m.setGraphic(Icons.icon(icon));
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    private HBox statusBar() {
+        statusLabel.textProperty().bind(model.messageProperty());
+        statusLabel.setId("statusLabel");
+        statusLabel.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(statusLabel, Priority.ALWAYS);
+        progress.progressProperty().bind(model.progressProperty());
+        progress.visibleProperty().bind(model.loadingProperty());
+        progress.setPrefWidth(180);
+        cancel.setText(text("status.cancel"));
+        cancel.setGraphic(Icons.icon("fas-stop-circle"));
+        cancel.visibleProperty().bind(model.loadingProperty());
+        cancel.setOnAction(e -> model.cancel());
+        cancel.setId("cancelButton");
+        HBox bar = new HBox(8, statusLabel, progress, cancel);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 8, 4, 8));
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private Region welcome() {
+        Label title = new Label(text("welcome.title"));
+        title.getStyleClass().add("welcome-title");
+        Label body = new Label(text("welcome.body"));
+        body.setWrapText(true);
+        body.setMaxWidth(640);
+        Button openFolder = new Button(text("welcome.openFolder"), Icons.icon("fas-folder-open", Icons.MEDIUM));
+        openFolder.setOnAction(e -> chooseFolder());
+        Button openArchive = new Button(text("welcome.openArchive"), Icons.icon("fas-file-archive", Icons.MEDIUM));
+        openArchive.setOnAction(e -> chooseArchive());
+        Button sample = new Button(text("welcome.openSample"), Icons.icon("fas-flask", Icons.MEDIUM));
+        sample.setOnAction(e -> openSample());
+        sample.setId("openSampleButton");
+        sample.setDefaultButton(true);
+        HBox buttons = new HBox(8, sample, openFolder, openArchive);
+        Label drop = new Label(text("welcome.drop"));
+        drop.getStyleClass().add("hint");
+        Label recentTitle = new Label(text("welcome.recent"));
+        recentTitle.getStyleClass().add("section-title");
+        VBox box = new VBox(14, Icons.icon("fas-chart-area", Icons.LARGE), title, body, buttons, drop, recentTitle, recentBox);
+        box.setPadding(new Insets(40));
+        box.setAlignment(Pos.TOP_LEFT);
+        box.setId("welcomePage");
+        return box;
+    }
+
+    private void refreshRecent() {
+        recentMenu.getItems().clear();
+        recentBox.getChildren().clear();
+        List<Path> recent = settings.recent();
+        if (recent.isEmpty()) {
+            MenuItem none = new MenuItem(text("menu.recent.empty"));
+            none.setDisable(true);
+            recentMenu.getItems().add(none);
+            recentBox.getChildren().add(new Label(text("menu.recent.empty")));
+        }
+        for (Path p : recent) {
+            MenuItem m = new MenuItem(p.toString());
+            m.setOnAction(e -> open(p));
+            recentMenu.getItems().add(m);
+            Hyperlink link = new Hyperlink(p.toString());
+            link.setOnAction(e -> open(p));
+            link.setDisable(!Files.exists(p));
+            recentBox.getChildren().add(link);
+        }
+        if (!recent.isEmpty()) {
+            recentMenu.getItems().add(new SeparatorMenuItem());
+            MenuItem clear = new MenuItem(text("menu.recent.clear"));
+            clear.setOnAction(e -> {
+                settings.clearRecent();
+                refreshRecent();
+            });
+            recentMenu.getItems().add(clear);
+        }
+    }
+
+    private void chooseFolder() {
+        DirectoryChooser dc = new DirectoryChooser();
+        dc.setTitle(text("dialog.openFolder"));
+        Path last = model.pathProperty().get();
+        if (last != null && last.getParent() != null && Files.isDirectory(last.getParent())) {
+            dc.setInitialDirectory(last.getParent().toFile());
+        }
+        File f = dc.showDialog(stage);
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    private void chooseArchive() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(text("dialog.openArchive"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(text("dialog.archives"), "*.tar.gz", "*.tgz", "*.zip", "*.tar"));
+        File f = fc.showOpenDialog(stage);
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    /** Where the bundled sample capture is: next to the working directory or the application jar. */
+    public static Path sampleCapture() {
+        List<Path> candidates = new ArrayList<>();
+        String prop = System.getProperty("tunescope.sampleData");
+        if (prop != null) {
+            candidates.add(Path.of(prop));
+        }
+        candidates.add(Path.of("sample-data"));
+        try {
+            Path jar = Path.of(MainWindow.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path dir = Files.isDirectory(jar) ? jar : jar.getParent();
+            for (int i = 0; i < 3 && dir != null; i++) {
+                candidates.add(dir.resolve("sample-data"));
+                dir = dir.getParent();
+            }
+        } catch (Exception ignored) {
+            // no code source: only the working directory is tried
+        }
+        for (Path c : candidates) {
+            Path p = c.resolve("mariadb-oltp");
+            if (Files.isDirectory(p)) {
+                return p;
+            }
+        }
+        return Path.of("sample-data", "mariadb-oltp");
+    }
+
+    private void openSample() {
+        Path p = sampleCapture();
+        if (!Files.isDirectory(p)) {
+            Alert a = new Alert(Alert.AlertType.WARNING, text("welcome.sampleMissing", p.toAbsolutePath()));
+            a.setHeaderText(null);
+            a.setTitle(text("dialog.error"));
+            a.initOwner(stage);
+            a.show();
+            return;
+        }
+        open(p);
+    }
+
+    public void open(Path p) {
+        model.open(p);
+    }
+
+    private void about() {
+        Alert a = new Alert(Alert.AlertType.INFORMATION, text("dialog.about", "0.1.0", System.getProperty("java.version"),
+                System.getProperty("javafx.runtime.version", "21")));
+        a.setHeaderText(null);
+        a.setTitle(text("app.title"));
+        a.initOwner(stage);
+        a.show();
+    }
+
+    private void showCapture(Capture c) {
+        refreshRecent();
+        TreeItem<Object> root = new TreeItem<>("root");
+        if (c != null) {
+            for (Step s : c.steps()) {
+                TreeItem<Object> parent = root;
+                if (!s.isRoot()) {
+                    parent = new TreeItem<>(s);
+                    parent.setExpanded(true);
+                    root.getChildren().add(parent);
+                }
+                for (SourceFile f : c.files()) {
+                    if (f.step().equals(s.dir())) {
+                        parent.getChildren().add(new TreeItem<>(f));
+                    }
+                }
+            }
+            if (c.hasSteps()) {
+                TreeItem<Object> top = new TreeItem<>(text("sidebar.topLevel"));
+                for (SourceFile f : c.files()) {
+                    if (f.step().isEmpty()) {
+                        top.getChildren().add(new TreeItem<>(f));
+                    }
+                }
+                if (!top.getChildren().isEmpty()) {
+                    top.setExpanded(true);
+                    root.getChildren().add(0, top);
+                }
+            }
+            stage.setTitle(text("app.titleWithCapture", c.title()));
+            if (tabs.getTabs().contains(welcomeTab)) {
+                tabs.getTabs().setAll(viewTabs);
+                // -Dtunescope.view=<tab title key> opens a view directly (scripts, screenshots)
+                String initial = System.getProperty("tunescope.view");
+                for (int i = 0; i < views.size(); i++) {
+                    if (views.get(i).titleKey().equals(initial)) {
+                        tabs.getSelectionModel().select(viewTabs.get(i));
+                    }
+                }
+            }
+        } else {
+            stage.setTitle(text("app.title"));
+            tabs.getTabs().setAll(welcomeTab);
+        }
+        sidebar.setRoot(root);
+        for (CaptureView v : views) {
+            v.show(c);
+        }
+    }
+
+    private void showFile(SourceFile f) {
+        for (int i = 0; i < views.size(); i++) {
+            if (views.get(i) instanceof FilesView fv) {
+                tabs.getSelectionModel().select(viewTabs.get(i));
+                fv.select(f);
+            }
+        }
+    }
+
+    private void saveLayout() {
+        if (!stage.isMaximized()) {
+            settings.putDouble("window.width", stage.getWidth());
+            settings.putDouble("window.height", stage.getHeight());
+            settings.putDouble("window.x", stage.getX());
+            settings.putDouble("window.y", stage.getY());
+        }
+        settings.putBoolean("window.maximized", stage.isMaximized());
+        if (!split.getDividers().isEmpty()) {
+            settings.putDouble("window.divider", split.getDividers().get(0).getPosition());
+        }
+        settings.flush();
+    }
+
+    public void show() {
         stage.show();
+        if (!args.isEmpty()) {
+            open(Path.of(args.get(0)));
+        }
+    }
+
+    public void shutdown() {
+        model.cancel();
+        background.shutdownNow();
+    }
+
+    private final class SidebarCell extends TreeCell<Object> {
+        @Override
+        protected void updateItem(Object item, boolean empty) {
+            super.updateItem(item, empty);
+            setTooltip(null);
+            if (empty || item == null) {
+                setText(null);
+                setGraphic(null);
+            } else if (item instanceof Step s) {
+                setText(s.label() + (s.change().isEmpty() || s.change().equals(s.label()) ? "" : " \u2014 " + s.change()));
+                setGraphic(Icons.icon("fas-layer-group"));
+                setTooltip(new Tooltip(text("sidebar.step", s.dir(), s.change().isEmpty() ? s.label() : s.change())));
+            } else if (item instanceof SourceFile f) {
+                String name = f.step().isEmpty() ? f.path() : f.path().substring(f.step().length() + 1);
+                setText(name + "  \u00b7  " + (f.format().isEmpty() ? text("sidebar.unrecognised") : f.format()));
+                setGraphic(Icons.status(f.status()));
+                String first = f.diagnostics().isEmpty() ? "" : f.diagnostics().get(0).toString();
+                setTooltip(new Tooltip(text("sidebar.fileTooltip", f.path(),
+                        f.format().isEmpty() ? "\u2014" : f.format(), f.confidence().name().toLowerCase(Locale.ROOT),
+                        text("status." + f.status().slug()), first)));
+                if (f.status() == FileStatus.ERROR) {
+                    getStyleClass().add("file-error");
+                } else {
+                    getStyleClass().remove("file-error");
+                }
+            } else {
+                setText(item.toString());
+                setGraphic(Icons.icon("fas-folder"));
+            }
+        }
     }
 }

@@ -3,8 +3,9 @@ package io.tunescope.ui;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
-/** The desktop application. */
+/** The desktop application. Opens the path given as the first argument, if any. */
 public class TunescopeApp extends Application {
+    private MainWindow window;
 
     public static void launchGui(String[] args) {
         Application.launch(TunescopeApp.class, args);
@@ -12,6 +13,14 @@ public class TunescopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        new MainWindow(stage, getParameters().getRaw()).show();
+        window = new MainWindow(stage, getParameters().getRaw());
+        window.show();
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.shutdown();
+        }
     }
 }

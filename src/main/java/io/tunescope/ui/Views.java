@@ -10,7 +10,8 @@ public final class Views {
 
     public static List<CaptureView> create(UiContext ctx) {
         List<CaptureView> views = new ArrayList<>();
-        // views are registered here by each feature
+        views.add(new FilesView(ctx));
+        views.add(new io.tunescope.ui.config.ConfigView(ctx));
         views.add(new io.tunescope.ui.flame.FlameView(ctx));
         return views;
     }

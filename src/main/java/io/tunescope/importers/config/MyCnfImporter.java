@@ -9,6 +9,7 @@ import io.tunescope.importers.Sniff;
 import io.tunescope.importers.TextDecoding;
 import io.tunescope.model.capture.Dataset;
 import io.tunescope.model.capture.SourceRef;
+import io.tunescope.model.config.ConfigDatasets;
 import io.tunescope.model.config.ConfigEntry;
 import io.tunescope.model.config.ConfigKind;
 import io.tunescope.model.config.ConfigSnapshot;
@@ -83,7 +84,7 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
                 other++;
             }
         }
-        if (known > 0 && other <= (sections + assignments) / 10) {
+        if (known > 0 && other <= Math.max(2, (sections + assignments) / 4)) {
             return Sniff.strong(known + " MySQL option-file section header(s) such as [mysqld]");
         }
         if (includes > 0 && other == 0) {
@@ -288,6 +289,6 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
 
     @Override
     public Map<String, Object> summarize(ConfigSnapshot value) {
-        return ConfigDatasets.summary(value);
+        return ConfigSummary.of(value);
     }
 }

@@ -8,6 +8,7 @@ import io.tunescope.importers.Importer;
 import io.tunescope.importers.Sniff;
 import io.tunescope.model.capture.Dataset;
 import io.tunescope.model.capture.SourceRef;
+import io.tunescope.model.config.ConfigDatasets;
 import io.tunescope.model.config.ConfigEntry;
 import io.tunescope.model.config.ConfigKind;
 import io.tunescope.model.config.ConfigSnapshot;
@@ -103,7 +104,7 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
                 lower++;
             }
         }
-        if (nonBlank == 0 || rows < nonBlank * 0.9 || capital + lower < 3) {
+        if (nonBlank == 0 || rows < nonBlank * 0.75 || capital + lower < 3) {
             return Sniff.no("not a name/value listing of server variables");
         }
         boolean looksStatus = capital > lower;
@@ -195,6 +196,6 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
 
     @Override
     public Map<String, Object> summarize(ConfigSnapshot value) {
-        return ConfigDatasets.summary(value);
+        return ConfigSummary.of(value);
     }
 }

@@ -8,6 +8,7 @@ import io.tunescope.importers.Importer;
 import io.tunescope.importers.Sniff;
 import io.tunescope.model.capture.Dataset;
 import io.tunescope.model.capture.SourceRef;
+import io.tunescope.model.config.ConfigDatasets;
 import io.tunescope.model.config.ConfigEntry;
 import io.tunescope.model.config.ConfigKind;
 import io.tunescope.model.config.ConfigSnapshot;
@@ -100,6 +101,6 @@ public final class PrintDefaultsImporter implements Importer<ConfigSnapshot> {
 
     @Override
     public Map<String, Object> summarize(ConfigSnapshot value) {
-        return ConfigDatasets.summary(value);
+        return ConfigSummary.of(value);
     }
 }

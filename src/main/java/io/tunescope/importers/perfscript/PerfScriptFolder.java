@@ -70,6 +70,7 @@ public final class PerfScriptFolder {
         this.opt = options;
         this.frames = new FrameTable(charset);
         this.problems = problems == null ? (l, t) -> { } : problems;
+        p.lenient = !options.flameGraphExact();
         if (options.eventFilter() != null && !options.eventFilter().isEmpty()) {
             filter = options.eventFilter().getBytes(charset);
         }
@@ -142,6 +143,9 @@ public final class PerfScriptFolder {
     }
 
     private void header(byte[] b) {
+        if (!opt.flameGraphExact()) {
+            endSample();                            // a sample line without a blank line before it starts a new sample
+        }
         int evS;
         int evE;
         long per = 1;
@@ -226,6 +230,9 @@ public final class PerfScriptFolder {
         inSample = true;
         eventIndex = ev;
         period = per;
+        if (!opt.flameGraphExact() && p.inlineFrame()) {
+            frameLine(b);                           // perf script without -g: the sample's own ip/sym/dso
+        }
     }
 
     private int eventIndex(byte[] b, int s, int e) {

@@ -48,6 +48,8 @@ public final class PerfScriptParser {
     public int eventEnd;
     /** The period read field by field; -1 when the line has none. */
     public long period;
+    /** Where the text after the event starts (tracepoint arguments, or "ip sym (dso)" without -g); -1: none. */
+    public int restStart;
 
     /** Frame: address, raw symbol, module (without the parentheses). */
     public int pcStart;
@@ -71,8 +73,22 @@ public final class PerfScriptParser {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     }
 
+    /**
+     * Also read indented sample lines ({@code perf script} without call chains right-aligns the command:
+     * {@code "      mysqld 1234 ... cycles:  7f.. sym (dso)"}) when they name an event and do not follow a
+     * frame line. The reference script reads those as frames; the importer turns this on.
+     */
+    public boolean lenient;
+    private Kind previous = Kind.BLANK;
+
     /** Classifies {@code b[start, end)} (one line without its terminator). */
     public Kind parse(byte[] b, int start, int end) {
+        Kind k = classify(b, start, end);
+        previous = k;
+        return k;
+    }
+
+    private Kind classify(byte[] b, int start, int end) {
         buf = b;
         lineStart = start;
         lineEnd = end;
@@ -83,8 +99,18 @@ public final class PerfScriptParser {
         if (c0 == '#') {
             return Kind.COMMENT;
         }
-        if (!ws(c0) && header(b, start, end)) {
-            return Kind.SAMPLE;
+        if (!ws(c0)) {
+            if (header(b, start, end)) {
+                return Kind.SAMPLE;
+            }
+        } else if (lenient && previous != Kind.FRAME) {
+            int s = start;
+            while (s < end && ws(b[s])) {
+                s++;
+            }
+            if (s < end && header(b, s, end) && eventStart >= 0) {
+                return Kind.SAMPLE;
+            }
         }
         if (frame(b, start, end)) {
             return Kind.FRAME;
@@ -186,6 +212,7 @@ public final class PerfScriptParser {
     private void fields(byte[] b, int pos, int end) {
         eventStart = -1;
         period = -1;
+        restStart = -1;
         long pendingPeriod = -1;
         while (pos < end) {
             while (pos < end && ws(b[pos])) {
@@ -218,6 +245,10 @@ public final class PerfScriptParser {
                     eventStart = s;
                     eventEnd = pos - 1;
                     period = pendingPeriod;
+                    while (pos < end && ws(b[pos])) {
+                        pos++;
+                    }
+                    restStart = pos < end ? pos : -1;
                 }
                 return;
             }
@@ -235,6 +266,26 @@ public final class PerfScriptParser {
             }
             pendingPeriod = v;
         }
+    }
+
+    /**
+     * The "ip sym (dso)" that {@code perf script} without call chains prints after the event on the sample
+     * line itself: a frame whose address is hexadecimal. Sets the frame fields.
+     */
+    public boolean inlineFrame() {
+        if (restStart < 0 || !frame(buf, restStart, lineEnd)) {
+            return false;
+        }
+        if (pcEnd >= lineEnd || !ws(buf[pcEnd])) {
+            return false;
+        }
+        for (int i = pcStart; i < pcEnd; i++) {
+            byte c = buf[i];
+            if (!(digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code /^\s*(\w+)\s*(.+) \((\S*)\)/}: the module is the last {@code " (...)"} that the pattern allows. */

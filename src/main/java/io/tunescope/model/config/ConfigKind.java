@@ -13,5 +13,9 @@ public enum ConfigKind {
     /** sysctl -a. */
     SYSCTL,
     /** lscpu. */
-    LSCPU
+    LSCPU,
+    /** SELECT VERSION() or mysqld --version. */
+    SERVER_VERSION,
+    /** A process's CPU and memory binding: /proc/PID/status (Cpus_allowed_list ...) or taskset -p. */
+    PROCESS_BINDING
 }

@@ -1,0 +1,94 @@
+package io.tunescope.cli;
+
+import io.tunescope.importers.perfscript.FoldOptions;
+import io.tunescope.importers.perfscript.PerfScriptCollapser;
+import io.tunescope.importers.perfscript.PerfScriptFolder;
+import java.io.BufferedOutputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code tunescope collapse [options] FILE|-}: {@code perf script} text to folded stacks, byte-identical
+ * to FlameGraph's {@code stackcollapse-perf.pl} with the same options.
+ */
+@Command(name = "collapse", mixinStandardHelpOptions = true,
+        description = "Folds 'perf script' output into one line per distinct stack (frame;frame;frame COUNT), "
+                + "like FlameGraph's stackcollapse-perf.pl. Counts are period sums when the samples carry a period.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "2:usage error", "3:input could not be read"})
+public final class CollapseCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "FILE", description = "perf script output, or - for standard input")
+    String file;
+
+    @Option(names = "--pid", description = "add the PID to the process name (comm-PID)")
+    boolean pid;
+
+    @Option(names = "--tid", description = "add PID and TID to the process name (comm-PID/TID)")
+    boolean tid;
+
+    @Option(names = "--kernel", description = "annotate kernel frames with _[k]")
+    boolean kernel;
+
+    @Option(names = "--jit", description = "annotate JIT frames (/tmp/perf-PID.map) with _[j]")
+    boolean jit;
+
+    @Option(names = "--all", description = "all annotations (--kernel --jit)")
+    boolean all;
+
+    @Option(names = "--addrs", description = "keep raw addresses of frames without a symbol")
+    boolean addrs;
+
+    @Option(names = "--event-filter", paramLabel = "EVENT", description = "fold only this event (default: the first event met)")
+    String eventFilter;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Where the folded lines go; standard output unless a test sets it. */
+    OutputStream out = System.out;
+    /** Standard input unless a test sets it. */
+    InputStream in = System.in;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        FoldOptions o = FoldOptions.collapse().withPid(pid).withTid(tid).withKernel(kernel).withJit(jit)
+                .withAll(all).withAddrs(addrs).withEventFilter(eventFilter);
+        String name = "-".equals(file) ? "<stdin>" : file;
+        int[] warned = {0};
+        PerfScriptFolder.Problems problems = (line, text) -> {
+            if (warned[0]++ < 20) {
+                err.println("tunescope collapse: " + name + ":" + line + ": unrecognized line: " + text);
+            }
+        };
+        OutputStream o2 = new BufferedOutputStream(out, 1 << 16);
+        try (InputStream is = "-".equals(file) ? in : Files.newInputStream(Path.of(file))) {
+            PerfScriptCollapser.collapse(is, o2, o, problems);
+            o2.flush();
+        } catch (NoSuchFileException | FileNotFoundException e) {
+            err.println("tunescope collapse: no such file: " + file);
+            err.flush();
+            return TunescopeCli.NOTHING_READ;
+        } catch (IOException e) {
+            err.println("tunescope collapse: " + name + ": " + e.getMessage());
+            err.flush();
+            return TunescopeCli.NOTHING_READ;
+        }
+        if (warned[0] > 20) {
+            err.println("tunescope collapse: " + (warned[0] - 20) + " more unrecognized lines");
+        }
+        err.flush();
+        return TunescopeCli.OK;
+    }
+}

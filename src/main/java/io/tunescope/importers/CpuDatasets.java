@@ -1,0 +1,18 @@
+package io.tunescope.importers;
+
+import io.tunescope.model.capture.Dataset;
+import io.tunescope.model.perfreport.PerfReport;
+import io.tunescope.model.stack.StackProfile;
+
+/** Dataset keys of CPU profiles. */
+public final class CpuDatasets {
+    /** Stacks folded from {@code perf script} text. */
+    public static final Dataset<StackProfile> PERF_SCRIPT = Dataset.of("cpu.perf-script", StackProfile.class);
+    /** Stacks read from folded text ({@code a;b;c 12}). */
+    public static final Dataset<StackProfile> FOLDED = Dataset.of("cpu.folded", StackProfile.class);
+    /** A {@code perf report --stdio} text report. */
+    public static final Dataset<PerfReport> PERF_REPORT = Dataset.of("cpu.perf-report", PerfReport.class);
+
+    private CpuDatasets() {
+    }
+}

@@ -1,0 +1,151 @@
+package io.tunescope.importers.folded;
+
+import io.tunescope.model.stack.FrameTable;
+import io.tunescope.model.stack.InternedStackProfile;
+import io.tunescope.model.stack.StackTable;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Reads folded stacks, {@code frame;frame;frame COUNT} per line (FlameGraph's format: the count follows
+ * the last whitespace; frame names may hold spaces; counts may be decimal, which are rounded to whole
+ * samples). Blank lines are skipped; malformed lines are reported and skipped. Frames annotated
+ * {@code _[k]} / {@code _[j]} by {@code stackcollapse-perf.pl --kernel/--jit} get the module
+ * {@code [kernel]} / {@code [jit]}; others have no module.
+ */
+public final class FoldedParser {
+
+    /** Receives the lines that could not be read. */
+    @FunctionalInterface
+    public interface Problems {
+        void malformed(long line, String why);
+    }
+
+    private final FrameTable frames;
+    private final StackTable table = new StackTable();
+    private final Problems problems;
+    private final int kernelModule;
+    private final int jitModule;
+    private int[] stack = new int[64];
+    private long fractional;
+    private long malformed;
+
+    public FoldedParser(Charset charset, Problems problems) {
+        this.frames = new FrameTable(charset);
+        this.problems = problems == null ? (l, w) -> { } : problems;
+        this.kernelModule = frames.module("[kernel]");
+        this.jitModule = frames.module("[jit]");
+    }
+
+    public FoldedParser() {
+        this(StandardCharsets.UTF_8, null);
+    }
+
+    public long fractionalCounts() {
+        return fractional;
+    }
+
+    public long malformedLines() {
+        return malformed;
+    }
+
+    /** One line without its LF. */
+    public void line(byte[] b, int start, int end, long number) {
+        if (end > start && b[end - 1] == '\r') {
+            end--;
+        }
+        int s = start;
+        while (s < end && isWs(b[s])) {
+            s++;
+        }
+        if (s == end) {
+            return;
+        }
+        int e = end;
+        while (e > start && isWs(b[e - 1])) {
+            e--;
+        }
+        // the count: digits with an optional fraction, after the last whitespace
+        int c = e;
+        while (c > start && !isWs(b[c - 1])) {
+            c--;
+        }
+        if (c == start) {
+            bad(number, "no count after the stack");
+            return;
+        }
+        long count = 0;
+        boolean digits = false;
+        int i = c;
+        for (; i < e && b[i] >= '0' && b[i] <= '9'; i++) {
+            if (count > (Long.MAX_VALUE - 9) / 10) {
+                bad(number, "count too large");
+                return;
+            }
+            count = count * 10 + (b[i] - '0');
+            digits = true;
+        }
+        if (i < e && b[i] == '.') {
+            int f = i + 1;
+            while (f < e && b[f] >= '0' && b[f] <= '9') {
+                f++;
+            }
+            if (f != e || !digits) {
+                bad(number, "count is not a number");
+                return;
+            }
+            double v = Double.parseDouble(new String(b, c, e - c, StandardCharsets.US_ASCII));
+            if (v != Math.rint(v)) {
+                fractional++;
+            }
+            count = Math.round(v);
+        } else if (i != e || !digits) {
+            bad(number, "count is not a number");
+            return;
+        }
+        // exactly one separator (flamegraph.pl: /^(.*)\s+?(\d+(?:\.\d*)?)$/): a frame may end in spaces
+        int se = c - 1;
+        if (se <= start) {
+            bad(number, "empty stack");
+            return;
+        }
+        int depth = 0;
+        int fs = start;
+        for (int k = start; k <= se; k++) {
+            if (k == se || b[k] == ';') {
+                if (depth == stack.length) {
+                    stack = Arrays.copyOf(stack, depth * 2);
+                }
+                stack[depth++] = frames.frame(b, fs, k - fs, module(b, fs, k));
+                fs = k + 1;
+            }
+        }
+        table.add(stack, depth, count, count);
+    }
+
+    private int module(byte[] b, int s, int e) {
+        if (e - s >= 4 && b[e - 4] == '_' && b[e - 3] == '[' && b[e - 1] == ']') {
+            if (b[e - 2] == 'k') {
+                return kernelModule;
+            }
+            if (b[e - 2] == 'j') {
+                return jitModule;
+            }
+        }
+        return 0;
+    }
+
+    private void bad(long number, String why) {
+        malformed++;
+        problems.malformed(number, why);
+    }
+
+    public InternedStackProfile profile() {
+        return InternedStackProfile.of(frames, "", table);
+    }
+
+    private static boolean isWs(byte c) {
+        return c == ' ' || c == '\t' || c == '\f' || c == 0x0B || c == '\r';
+    }
+}

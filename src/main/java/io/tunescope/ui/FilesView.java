@@ -1,0 +1,235 @@
+package io.tunescope.ui;
+
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Diagnostic;
+import io.tunescope.model.capture.FileStatus;
+import io.tunescope.model.capture.SourceFile;
+import java.util.Locale;
+import java.util.Map;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * Every file of the capture: format, confidence, status, problems and a summary; below, the selected
+ * file's diagnostics (with line numbers) and how it was recognised, or why it was not.
+ */
+public final class FilesView implements CaptureView {
+    private final UiContext ctx;
+    private final TableView<SourceFile> table = new TableView<>();
+    private final FilteredList<SourceFile> filtered = new FilteredList<>(FXCollections.observableArrayList());
+    private final TextField filter = new TextField();
+    private final ListView<Diagnostic> diagnostics = new ListView<>();
+    private final TextArea recognition = new TextArea();
+    private final Label detailTitle = new Label();
+    private final BorderPane root = new BorderPane();
+
+    public FilesView(UiContext ctx) {
+        this.ctx = ctx;
+        build();
+    }
+
+    private void build() {
+        TableColumn<SourceFile, SourceFile> status = new TableColumn<>(ctx.text("files.col.status"));
+        status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        status.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(SourceFile f, boolean empty) {
+                super.updateItem(f, empty);
+                if (empty || f == null) {
+                    setGraphic(null);
+                    setText(null);
+                } else {
+                    setGraphic(Icons.status(f.status()));
+                    setText(ctx.text("status." + f.status().slug()));
+                }
+            }
+        });
+        status.setComparator((a, b) -> a.status().compareTo(b.status()));
+        status.setPrefWidth(120);
+        TableColumn<SourceFile, String> path = col("files.col.path", SourceFile::path, 320);
+        TableColumn<SourceFile, String> step = col("files.col.step", SourceFile::step, 120);
+        TableColumn<SourceFile, String> format = col("files.col.format", f -> f.format().isEmpty() ? "\u2014" : f.format(), 150);
+        TableColumn<SourceFile, String> conf = col("files.col.confidence",
+                f -> f.confidence().name().toLowerCase(Locale.ROOT), 90);
+        TableColumn<SourceFile, String> size = col("files.col.size", f -> humanSize(f.size()), 80);
+        TableColumn<SourceFile, String> msgs = col("files.col.messages", f -> f.diagnostics().isEmpty() ? "" : String.valueOf(f.diagnostics().size()), 80);
+        TableColumn<SourceFile, String> summary = col("files.col.summary", FilesView::summaryText, 360);
+        table.getColumns().add(status);
+        table.getColumns().add(path);
+        table.getColumns().add(step);
+        table.getColumns().add(format);
+        table.getColumns().add(conf);
+        table.getColumns().add(size);
+        table.getColumns().add(msgs);
+        table.getColumns().add(summary);
+        SortedList<SourceFile> sorted = new SortedList<>(filtered);
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
+        table.setPlaceholder(new Label(ctx.text("files.empty")));
+        table.setId("filesTable");
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, f) -> showDetails(f));
+
+        filter.setPromptText(ctx.text("files.filter"));
+        filter.textProperty().addListener((o, a, t) -> {
+            String q = t == null ? "" : t.toLowerCase(Locale.ROOT);
+            filtered.setPredicate(f -> q.isEmpty() || f.path().toLowerCase(Locale.ROOT).contains(q)
+                    || f.format().contains(q) || f.status().slug().contains(q));
+        });
+
+        diagnostics.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(Diagnostic d, boolean empty) {
+                super.updateItem(d, empty);
+                if (empty || d == null) {
+                    setText(null);
+                    setGraphic(null);
+                } else {
+                    setText((d.line() > 0 ? "line " + d.line() + ": " : "") + d.message());
+                    setGraphic(Icons.status(switch (d.level()) {
+                        case ERROR -> FileStatus.ERROR;
+                        case WARNING -> FileStatus.WARNING;
+                        case INFO -> FileStatus.OK;
+                    }));
+                    setTooltip(new Tooltip(getText()));
+                }
+            }
+        });
+        diagnostics.setId("diagnosticsList");
+        recognition.setEditable(false);
+        recognition.setWrapText(true);
+        recognition.setPrefRowCount(4);
+        detailTitle.getStyleClass().add("section-title");
+        VBox details = new VBox(6, detailTitle, new Label(ctx.text("files.details.diagnostics")), diagnostics,
+                new Label(ctx.text("files.details.recognition")), recognition);
+        VBox.setVgrow(diagnostics, Priority.ALWAYS);
+        details.setPadding(new Insets(8));
+        showDetails(null);
+
+        VBox top = new VBox(6, filter, table);
+        top.setPadding(new Insets(8, 8, 0, 8));
+        VBox.setVgrow(table, Priority.ALWAYS);
+        SplitPane split = new SplitPane(top, details);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.62);
+        root.setCenter(split);
+    }
+
+    private TableColumn<SourceFile, String> col(String key, java.util.function.Function<SourceFile, String> f, double width) {
+        TableColumn<SourceFile, String> c = new TableColumn<>(ctx.text(key));
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    private void showDetails(SourceFile f) {
+        if (f == null) {
+            detailTitle.setText(ctx.text("files.details.none"));
+            diagnostics.getItems().clear();
+            recognition.clear();
+            return;
+        }
+        detailTitle.setText(f.path());
+        diagnostics.getItems().setAll(f.diagnostics());
+        if (f.diagnostics().isEmpty()) {
+            diagnostics.setPlaceholder(new Label(ctx.text("files.details.noDiagnostics")));
+        }
+        if (f.status() == FileStatus.UNRECOGNISED || f.format().isEmpty()) {
+            StringBuilder b = new StringBuilder(ctx.text("files.details.notRecognised")).append('\n');
+            b.append(f.reason()).append('\n');
+            for (String v : f.sniffs()) {
+                b.append("  ").append(v).append('\n');
+            }
+            recognition.setText(b.toString());
+        } else {
+            recognition.setText(ctx.text("files.details.recognisedAs", f.format(),
+                    f.confidence().name().toLowerCase(Locale.ROOT), f.reason()));
+        }
+    }
+
+    /** Selects a file by its capture-relative path (used by the sidebar). */
+    public void select(SourceFile f) {
+        filter.clear();
+        table.getSelectionModel().select(f);
+        table.scrollTo(f);
+    }
+
+    static String summaryText(SourceFile f) {
+        Map<String, Object> s = f.summary();
+        if (s.isEmpty()) {
+            return "";
+        }
+        if (s.get("values") instanceof Map<?, ?> values) {
+            return values.size() + " values";
+        }
+        StringBuilder b = new StringBuilder();
+        for (var e : s.entrySet()) {
+            Object v = e.getValue();
+            if (v instanceof Number || v instanceof String) {
+                if (b.length() > 0) {
+                    b.append(", ");
+                }
+                b.append(e.getKey()).append(' ').append(v);
+            } else if (v instanceof java.util.Collection<?> c) {
+                if (b.length() > 0) {
+                    b.append(", ");
+                }
+                b.append(e.getKey()).append(' ').append(c.size());
+            }
+            if (b.length() > 120) {
+                break;
+            }
+        }
+        return b.toString();
+    }
+
+    static String humanSize(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        if (bytes < 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0);
+        }
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+    }
+
+    @Override
+    public String titleKey() {
+        return "files.tab";
+    }
+
+    @Override
+    public String iconLiteral() {
+        return "fas-list";
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void show(Capture capture) {
+        var src = (javafx.collections.ObservableList<SourceFile>) filtered.getSource();
+        src.setAll(capture == null ? java.util.List.of() : capture.files());
+        showDetails(null);
+    }
+}

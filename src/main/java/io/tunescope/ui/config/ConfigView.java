@@ -1,0 +1,275 @@
+package io.tunescope.ui.config;
+
+import io.tunescope.analysis.config.ConfigDiff;
+import io.tunescope.analysis.config.StatusDelta;
+import io.tunescope.analysis.config.StepConfig;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.SourceRef;
+import io.tunescope.model.capture.Step;
+import io.tunescope.model.config.ConfigEntry;
+import io.tunescope.model.config.ConfigSnapshot;
+import io.tunescope.ui.CaptureView;
+import io.tunescope.ui.UiContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/**
+ * Server configuration per step: the settings the server ran with (each with the file and line it came
+ * from), SHOW GLOBAL STATUS turned into deltas and per-second rates over the step's run, and the
+ * configuration difference between any two steps.
+ */
+public final class ConfigView implements CaptureView {
+    /** One settings row: key, value, and where it was read. */
+    public record Setting(String layer, String key, String value, SourceRef source) {
+    }
+
+    private final UiContext ctx;
+    private final BorderPane root = new BorderPane();
+    private final ComboBox<Step> step = new ComboBox<>();
+    private final ComboBox<Step> diffFrom = new ComboBox<>();
+    private final ComboBox<Step> diffTo = new ComboBox<>();
+    private final TableView<Setting> settings = new TableView<>();
+    private final FilteredList<Setting> settingItems = new FilteredList<>(FXCollections.observableArrayList());
+    private final TableView<StatusDelta.Row> status = new TableView<>();
+    private final FilteredList<StatusDelta.Row> statusItems = new FilteredList<>(FXCollections.observableArrayList());
+    private final Label statusNote = new Label();
+    private final TableView<ConfigDiff.Row> diff = new TableView<>();
+    private final TextField filter = new TextField();
+    private Capture capture;
+
+    public ConfigView(UiContext ctx) {
+        this.ctx = ctx;
+        build();
+    }
+
+    private void build() {
+        StringConverter<Step> conv = new StringConverter<>() {
+            @Override
+            public String toString(Step s) {
+                return s == null ? "" : s.isRoot() ? ctx.text("config.allFiles") : s.label();
+            }
+
+            @Override
+            public Step fromString(String s) {
+                return null;
+            }
+        };
+        for (ComboBox<Step> c : List.of(step, diffFrom, diffTo)) {
+            c.setConverter(conv);
+        }
+        step.setId("configStep");
+        step.valueProperty().addListener((o, a, s) -> refreshStep());
+        diffFrom.valueProperty().addListener((o, a, s) -> refreshDiff());
+        diffTo.valueProperty().addListener((o, a, s) -> refreshDiff());
+        filter.setPromptText(ctx.text("config.filter"));
+        filter.textProperty().addListener((o, a, t) -> {
+            String q = t == null ? "" : t.toLowerCase(Locale.ROOT);
+            settingItems.setPredicate(s -> q.isEmpty() || s.key().toLowerCase(Locale.ROOT).contains(q)
+                    || s.value().toLowerCase(Locale.ROOT).contains(q));
+            statusItems.setPredicate(r -> q.isEmpty() || r.name().toLowerCase(Locale.ROOT).contains(q));
+        });
+
+        settings.getColumns().add(col(ctx.text("config.col.layer"), Setting::layer, 110));
+        settings.getColumns().add(col(ctx.text("config.col.name"), Setting::key, 280));
+        settings.getColumns().add(col(ctx.text("config.col.value"), Setting::value, 300));
+        settings.getColumns().add(col(ctx.text("config.col.source"), s -> s.source().toString(), 320));
+        SortedList<Setting> sortedSettings = new SortedList<>(settingItems);
+        sortedSettings.comparatorProperty().bind(settings.comparatorProperty());
+        settings.setItems(sortedSettings);
+        settings.setPlaceholder(new Label(ctx.text("config.noSettings")));
+        settings.setId("configSettings");
+
+        status.getColumns().add(col(ctx.text("config.col.counter"), StatusDelta.Row::name, 300));
+        status.getColumns().add(num(ctx.text("config.col.before"), StatusDelta.Row::before));
+        status.getColumns().add(num(ctx.text("config.col.after"), StatusDelta.Row::after));
+        status.getColumns().add(num(ctx.text("config.col.delta"), StatusDelta.Row::delta));
+        status.getColumns().add(num(ctx.text("config.col.rate"), StatusDelta.Row::perSecond));
+        status.getColumns().add(col(ctx.text("config.col.source"), r -> r.afterRef().toString(), 300));
+        SortedList<StatusDelta.Row> sortedStatus = new SortedList<>(statusItems);
+        sortedStatus.comparatorProperty().bind(status.comparatorProperty());
+        status.setItems(sortedStatus);
+        status.setPlaceholder(new Label(ctx.text("config.noStatus")));
+        status.setId("configStatus");
+
+        diff.getColumns().add(col(ctx.text("config.col.name"), ConfigDiff.Row::key, 280));
+        diff.getColumns().add(col(ctx.text("config.col.change"), r -> ctx.text("config.change." + r.change().name().toLowerCase(Locale.ROOT)), 100));
+        diff.getColumns().add(col(ctx.text("config.col.before"), ConfigDiff.Row::before, 200));
+        diff.getColumns().add(col(ctx.text("config.col.after"), ConfigDiff.Row::after, 200));
+        diff.getColumns().add(col(ctx.text("config.col.source"), r -> (r.afterRef() != null ? r.afterRef() : r.beforeRef()).toString(), 300));
+        diff.setPlaceholder(new Label(ctx.text("config.noDiff")));
+        diff.setId("configDiff");
+
+        VBox statusBox = new VBox(6, statusNote, status);
+        VBox.setVgrow(status, Priority.ALWAYS);
+        statusBox.setPadding(new Insets(6, 0, 0, 0));
+        HBox diffBar = new HBox(8, new Label(ctx.text("config.diffFrom")), diffFrom, new Label(ctx.text("config.diffTo")), diffTo);
+        diffBar.setAlignment(Pos.CENTER_LEFT);
+        VBox diffBox = new VBox(6, diffBar, diff);
+        VBox.setVgrow(diff, Priority.ALWAYS);
+        diffBox.setPadding(new Insets(6, 0, 0, 0));
+
+        TabPane inner = new TabPane(tab("config.tab.settings", settings), tab("config.tab.status", statusBox), tab("config.tab.diff", diffBox));
+        HBox top = new HBox(8, new Label(ctx.text("config.step")), step, filter);
+        HBox.setHgrow(filter, Priority.ALWAYS);
+        top.setAlignment(Pos.CENTER_LEFT);
+        VBox box = new VBox(8, top, inner);
+        VBox.setVgrow(inner, Priority.ALWAYS);
+        box.setPadding(new Insets(8));
+        root.setCenter(box);
+    }
+
+    private Tab tab(String key, Node content) {
+        Tab t = new Tab(ctx.text(key), content);
+        t.setClosable(false);
+        return t;
+    }
+
+    private static <T> TableColumn<T, String> col(String title, Function<T, String> f, double width) {
+        TableColumn<T, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    private static <T> TableColumn<T, Double> num(String title, java.util.function.ToDoubleFunction<T> f) {
+        TableColumn<T, Double> c = new TableColumn<>(title);
+        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.applyAsDouble(cd.getValue())));
+        c.setCellFactory(x -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null || v.isNaN() ? "" : format(v));
+                setAlignment(Pos.CENTER_RIGHT);
+            }
+        });
+        c.setPrefWidth(120);
+        return c;
+    }
+
+    static String format(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%,d", (long) v);
+        }
+        return String.format(Locale.ROOT, "%,.2f", v);
+    }
+
+    private void refreshStep() {
+        Step s = step.getValue();
+        if (capture == null || s == null) {
+            settingItems.getSource();
+            ((javafx.collections.ObservableList<Setting>) settingItems.getSource()).clear();
+            ((javafx.collections.ObservableList<StatusDelta.Row>) statusItems.getSource()).clear();
+            statusNote.setText("");
+            return;
+        }
+        Capture c = capture;
+        ctx.background().submit(() -> {
+            StepConfig sc = StepConfig.of(c, s.dir());
+            List<Setting> rows = new ArrayList<>();
+            add(rows, ctx.text("config.layer.variables"), sc.variables().orElse(null));
+            add(rows, ctx.text("config.layer.printDefaults"), sc.printDefaults().orElse(null));
+            add(rows, ctx.text("config.layer.optionFiles"), sc.optionFiles());
+            add(rows, ctx.text("config.layer.sysctl"), sc.sysctl().orElse(null));
+            var delta = sc.statusDelta();
+            Platform.runLater(() -> {
+                if (capture != c || step.getValue() != s) {
+                    return;
+                }
+                ((javafx.collections.ObservableList<Setting>) settingItems.getSource()).setAll(rows);
+                ((javafx.collections.ObservableList<StatusDelta.Row>) statusItems.getSource())
+                        .setAll(delta.map(StatusDelta.Result::rows).orElse(List.of()));
+                statusNote.setText(delta.map(d -> d.valid()
+                        ? ctx.text("config.statusWindow", format(d.elapsedSeconds()), sc.status().size())
+                        : d.problem()).orElse(ctx.text("config.noStatus")));
+            });
+        });
+    }
+
+    private static void add(List<Setting> rows, String layer, ConfigSnapshot s) {
+        if (s == null) {
+            return;
+        }
+        java.util.Map<String, ConfigEntry> last = new java.util.LinkedHashMap<>();
+        for (ConfigEntry e : s.entries()) {
+            last.put(ConfigSnapshot.key(e), e);
+        }
+        for (var e : last.entrySet()) {
+            rows.add(new Setting(layer, e.getKey(), e.getValue().value(), e.getValue().source()));
+        }
+    }
+
+    private void refreshDiff() {
+        Step a = diffFrom.getValue();
+        Step b = diffTo.getValue();
+        if (capture == null || a == null || b == null) {
+            diff.getItems().clear();
+            return;
+        }
+        Capture c = capture;
+        ctx.background().submit(() -> {
+            StepConfig x = StepConfig.of(c, a.dir());
+            StepConfig y = StepConfig.of(c, b.dir());
+            List<ConfigDiff.Row> rows = new ArrayList<>(ConfigDiff.compare(x.serverSettings(), y.serverSettings()));
+            if (x.sysctl().isPresent() && y.sysctl().isPresent()) {
+                rows.addAll(ConfigDiff.compare(x.sysctl().get(), y.sysctl().get()));
+            }
+            Platform.runLater(() -> {
+                if (capture == c) {
+                    diff.getItems().setAll(rows);
+                }
+            });
+        });
+    }
+
+    @Override
+    public String titleKey() {
+        return "config.tab";
+    }
+
+    @Override
+    public String iconLiteral() {
+        return "fas-sliders-h";
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void show(Capture c) {
+        capture = c;
+        List<Step> steps = c == null ? List.of() : c.steps();
+        step.getItems().setAll(steps);
+        diffFrom.getItems().setAll(steps);
+        diffTo.getItems().setAll(steps);
+        step.setValue(steps.isEmpty() ? null : steps.get(0));
+        diffFrom.setValue(steps.isEmpty() ? null : steps.get(0));
+        diffTo.setValue(steps.size() < 2 ? null : steps.get(1));
+        refreshStep();
+        refreshDiff();
+    }
+}

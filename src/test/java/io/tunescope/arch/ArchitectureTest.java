@@ -1,0 +1,70 @@
+package io.tunescope.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The layering of design.md section 2, kept true. */
+class ArchitectureTest {
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void load() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.tunescope");
+    }
+
+    @Test
+    void noJavaFxOutsideUi() {
+        noClasses().that().resideOutsideOfPackage("io.tunescope.ui..").and().doNotHaveFullyQualifiedName("io.tunescope.Launcher")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree.chart.fx..", "org.controlsfx..", "org.kordamp.ikonli..")
+                .check(classes);
+    }
+
+    @Test
+    void modelDependsOnNothingOfOurs() {
+        noClasses().that().resideInAPackage("io.tunescope.model..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tunescope.importers..", "io.tunescope.analysis..",
+                        "io.tunescope.rules..", "io.tunescope.render..", "io.tunescope.export..", "io.tunescope.annotate..",
+                        "io.tunescope.cli..", "io.tunescope.ui..")
+                .check(classes);
+    }
+
+    @Test
+    void importersAndAnalysisOnlyOnModel() {
+        noClasses().that().resideInAnyPackage("io.tunescope.importers..", "io.tunescope.analysis..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tunescope.rules..", "io.tunescope.render..",
+                        "io.tunescope.export..", "io.tunescope.cli..", "io.tunescope.ui..")
+                .check(classes);
+    }
+
+    @Test
+    void analysisDoesNotReadFiles() {
+        noClasses().that().resideInAPackage("io.tunescope.analysis..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tunescope.importers..")
+                .allowEmptyShould(true)
+                .check(classes);
+    }
+
+    @Test
+    void rulesAndRenderDoNotReachUp() {
+        noClasses().that().resideInAnyPackage("io.tunescope.rules..", "io.tunescope.render..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tunescope.export..", "io.tunescope.cli..", "io.tunescope.ui..")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.tunescope.export..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tunescope.cli..", "io.tunescope.ui..")
+                .allowEmptyShould(true)
+                .check(classes);
+    }
+
+    @Test
+    void noSystemOutOutsideCli() {
+        noClasses().that().resideOutsideOfPackage("io.tunescope.cli..")
+                .should().accessField(System.class, "out")
+                .orShould().accessField(System.class, "err")
+                .check(classes);
+    }
+}

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FlamegraphCommandTest {
-    static final Path SAMPLE = Path.of(System.getProperty("tunescope.sampleData", "sample-data"), "mariadb-oltp");
+    static final Path CAPTURE = Path.of("src/test/resources/flame/capture");
     static final Path FOLDED = Path.of("src/test/resources/flame");
 
     record Run(int code, String out, String err) {
@@ -62,12 +62,17 @@ class FlamegraphCommandTest {
 
     @Test
     void rendersThePerfScriptOfTheSampleCapture() throws Exception {
-        Path script = SAMPLE.resolve("00-baseline/perf-script.txt");
-        assertTrue(Files.isRegularFile(script), "sample capture missing: " + script);
+        Path script = CAPTURE.resolve("00-baseline/perf-script.txt");
         Path png = Path.of("target", "flame-png", "cli-perf-script-subsystem.png");
         Run r = run("flamegraph", script.toString(), "--png", png.toString(), "--colors", "subsystem");
         assertEquals(0, r.code(), r.err());
         assertTrue(Files.size(png) > 1000);
+        // a capture folder with two steps: the first profile is used, and the choice is said
+        Path png2 = Path.of("target", "flame-png", "cli-capture-diff.png");
+        Run c = run("flamegraph", CAPTURE.toString(), "--png", png2.toString(), "--diff",
+                CAPTURE.resolve("01-flush-log-2/perf-script.txt").toString(), "--reverse");
+        assertEquals(0, c.code(), c.err());
+        assertTrue(c.err().contains("holds 2 profiles"), c.err());
     }
 
     @Test

@@ -192,6 +192,9 @@ public interface FlameColors {
         for (int f = 0; f < fc; f++) {
             String name = tree.frames().get(f);
             String s = subsystems.of(name);
+            if (s.equals(Subsystems.OTHER) && Modules.classify(name, tree.module(f), null) == FrameModule.KERNEL) {
+                s = "kernel"; // a kernel frame no rule names: perf script keeps the module, folded text has _[k]
+            }
             used.add(s);
             byFrame[f] = vary(subsystemColor(s), name);
         }

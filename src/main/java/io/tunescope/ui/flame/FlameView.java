@@ -33,6 +33,7 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.Separator;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
@@ -45,6 +46,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
@@ -227,10 +229,10 @@ public final class FlameView implements CaptureView {
         undo.setText(ctx.text("flame.undo"));
         undo.setId("flame-undo");
         undo.setOnAction(e -> vm.undoTransform());
-        return new ToolBar(profileBox, back, fwd, reset, search, regex, prev, next, matchLabel, schemeBox, icicle, shorten, undo);
+        return new ToolBar(profileBox, back, fwd, reset, search, regex, prev, next, matchLabel);
     }
 
-    private HBox compareBar() {
+    private FlowPane compareBar() {
         diffBox.setText(ctx.text("flame.diff"));
         diffBox.setId("flame-diff");
         diffBox.selectedProperty().bindBidirectional(vm.diffModeProperty());
@@ -251,16 +253,19 @@ public final class FlameView implements CaptureView {
         });
         threshold.disableProperty().bind(vm.diffModeProperty().not());
         Label thr = new Label(ctx.text("flame.diff.threshold"));
-        HBox bar = new HBox(8, diffBox, beforeBox, reverse, thr, threshold, transformsLabel);
+        FlowPane bar = new FlowPane(8, 4, schemeBox, icicle, shorten, undo, new Separator(javafx.geometry.Orientation.VERTICAL),
+                diffBox, beforeBox, reverse, thr, threshold);
         bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(2, 8, 2, 8));
+        bar.setPadding(new Insets(4, 8, 2, 8));
         return bar;
     }
 
-    private HBox crumbBar() {
+    private VBox crumbBar() {
         breadcrumb.setAlignment(Pos.CENTER_LEFT);
-        breadcrumb.setPadding(new Insets(0, 8, 2, 8));
-        return breadcrumb;
+        breadcrumb.setPadding(new Insets(0, 8, 0, 8));
+        transformsLabel.setPadding(new Insets(0, 8, 2, 8));
+        transformsLabel.setId("flame-transforms");
+        return new VBox(breadcrumb, transformsLabel);
     }
 
     private Node side() {
@@ -579,5 +584,19 @@ public final class FlameView implements CaptureView {
 
     TableView<Hotspot> hotspotTable() {
         return table;
+    }
+
+    String tooltipText() {
+        return tooltip.getText();
+    }
+
+    String breadcrumbText() {
+        StringBuilder sb = new StringBuilder();
+        for (Node n : breadcrumb.getChildren()) {
+            if (n instanceof javafx.scene.control.Labeled l) {
+                sb.append(l.getText()).append(' ');
+            }
+        }
+        return sb.toString().strip();
     }
 }

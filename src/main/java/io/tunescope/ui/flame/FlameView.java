@@ -49,6 +49,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
@@ -326,7 +327,7 @@ public final class FlameView implements CaptureView {
     private TableColumn<Hotspot, Long> numberCol(String key, java.util.function.ToLongFunction<Hotspot> f) {
         TableColumn<Hotspot, Long> c = new TableColumn<>(ctx.text(key));
         c.setCellValueFactory(v -> new ReadOnlyObjectWrapper<>(f.applyAsLong(v.getValue())));
-        c.setPrefWidth(70);
+        c.setPrefWidth(58);
         c.setStyle("-fx-alignment: CENTER-RIGHT;");
         return c;
     }
@@ -335,7 +336,7 @@ public final class FlameView implements CaptureView {
         TableColumn<Hotspot, String> c = new TableColumn<>(ctx.text(key));
         c.setCellValueFactory(v -> new ReadOnlyObjectWrapper<>(pct(f.applyAsDouble(v.getValue()))));
         c.setComparator((a, b) -> Double.compare(parsePct(a), parsePct(b)));
-        c.setPrefWidth(64);
+        c.setPrefWidth(62);
         c.setStyle("-fx-alignment: CENTER-RIGHT;");
         return c;
     }
@@ -413,7 +414,18 @@ public final class FlameView implements CaptureView {
         for (int n = l.zoom(); n >= 0; n = t.parent(n)) {
             path.add(0, n);
         }
+        // the root, then at most the last six frames of the zoom path
+        int skipFrom = path.size() > 7 ? 1 : path.size();
+        int skipTo = path.size() > 7 ? path.size() - 6 : path.size();
         for (int i = 0; i < path.size(); i++) {
+            if (i >= skipFrom && i < skipTo) {
+                if (i == skipFrom) {
+                    Label gap = new Label("\u203a \u2026");
+                    gap.setTooltip(new Tooltip(String.join(" \u203a ", t.path(path.get(skipTo - 1)))));
+                    breadcrumb.getChildren().add(gap);
+                }
+                continue;
+            }
             int n = path.get(i);
             if (i > 0) {
                 breadcrumb.getChildren().add(new Label("\u203a"));
@@ -422,10 +434,12 @@ public final class FlameView implements CaptureView {
             if (n == l.zoom()) {
                 Label cur = new Label(name);
                 cur.setStyle("-fx-font-weight: bold;");
+                cur.setMinWidth(Region.USE_PREF_SIZE);
                 breadcrumb.getChildren().add(cur);
             } else {
                 Hyperlink h = new Hyperlink(name);
                 h.setOnAction(e -> vm.zoomTo(n));
+                h.setMinWidth(name.length() > 40 ? 80 : Region.USE_PREF_SIZE);
                 breadcrumb.getChildren().add(h);
             }
         }

@@ -32,6 +32,7 @@ public final class CallTree {
     private final int maxDepth;
     private volatile Map<String, Integer> frameIndex;
     private volatile int[] canonical;
+    private final int[][] heights;
 
     CallTree(List<String> frames, List<String> modules, int[] frame, int[] parent, int[] depth, int[] end, long[][] total, long[][] self) {
         this.frames = frames;
@@ -47,6 +48,32 @@ public final class CallTree {
             md = Math.max(md, d);
         }
         this.maxDepth = md;
+        this.heights = new int[total.length][];
+    }
+
+    /**
+     * Height of n's subtree counting only nodes with weight in the column: 0 for a leaf. Computed for all
+     * nodes on first use (one pass, one int per node), then cached.
+     */
+    public int height(int column, int n) {
+        int[] h;
+        synchronized (heights) {
+            h = heights[column];
+            if (h == null) {
+                h = new int[frame.length];
+                long[] t = total[column];
+                for (int k = frame.length - 1; k > 0; k--) {
+                    if (t[k] != 0) {
+                        int p = parent[k];
+                        if (h[p] < h[k] + 1) {
+                            h[p] = h[k] + 1;
+                        }
+                    }
+                }
+                heights[column] = h;
+            }
+        }
+        return h[n];
     }
 
     /** Builds the tree of one profile (one weight column; frame ids are the profile's). */

@@ -7,50 +7,58 @@ import io.tunescope.analysis.calltree.CallTree;
  * weight and sits on row {@code depth(n)} (row 0 = the root). Zoomed on a node, that node spans the full
  * width ({@link #span()}) and so do its ancestors; nodes outside the zoomed subtree are not laid out.
  * Siblings are packed from the left in the tree's order (by name); a node's self weight is the gap to the
- * right of its children. Immutable; O(zoomed subtree) to build (one long per laid-out node).
+ * right of its children. Immutable and O(1) to create: painting ({@link #visit}) and hit testing compute
+ * positions on the fly for the nodes they touch; {@link #x} computes all positions once on first use.
  */
 public final class FlameLayout {
     private final CallTree tree;
     private final int column;
     private final int zoom;
     private final Orientation orientation;
-    private final long[] x;
+    private volatile long[] x;
     private final long span;
     private final int rows;
 
-    private FlameLayout(CallTree tree, int column, int zoom, Orientation orientation) {
+    private FlameLayout(CallTree tree, int column, int zoom, Orientation orientation, int rows) {
         this.tree = tree;
         this.column = column;
         this.zoom = zoom;
         this.orientation = orientation;
-        int end = tree.end(zoom);
-        this.x = new long[end - zoom];
-        // pre-order visits siblings left to right with only their descendants in between, so one running
-        // position per depth is enough: reset it at each first child, advance it by each node's weight
-        long[] next = new long[tree.maxDepth() + 2];
-        int maxDepth = tree.depth(zoom);
-        for (int n = zoom + 1; n < end; n++) {
-            int d = tree.depth(n);
-            int p = tree.parent(n);
-            if (p == n - 1) {
-                next[d] = x[p - zoom];
-            }
-            long w = tree.total(column, n);
-            x[n - zoom] = next[d];
-            next[d] += w;
-            if (w != 0 && d > maxDepth) {
-                maxDepth = d;
-            }
-        }
         this.span = tree.total(column, zoom);
-        this.rows = maxDepth + 1;
+        this.rows = rows;
+    }
+
+    private static int rowsOf(CallTree tree, int column, int zoom) {
+        return tree.depth(zoom) + tree.height(column, zoom) + 1;
+    }
+
+    /** Positions of every laid-out node, computed once on first use (painting and hit testing do not need them). */
+    private long[] positions() {
+        long[] p = x;
+        if (p == null) {
+            int end = tree.end(zoom);
+            p = new long[end - zoom];
+            // pre-order visits siblings left to right with only their descendants in between, so one running
+            // position per depth is enough: reset it at each first child, advance it by each node's weight
+            long[] next = new long[tree.maxDepth() + 2];
+            for (int n = zoom + 1; n < end; n++) {
+                int d = tree.depth(n);
+                if (tree.parent(n) == n - 1) {
+                    next[d] = p[n - 1 - zoom];
+                }
+                p[n - zoom] = next[d];
+                next[d] += tree.total(column, n);
+            }
+            x = p;
+        }
+        return p;
     }
 
     public static FlameLayout of(CallTree tree, int column, int zoom, Orientation orientation) {
         if (zoom < 0 || zoom >= tree.size()) {
             throw new IllegalArgumentException("no node " + zoom);
         }
-        return new FlameLayout(tree, column, zoom, orientation);
+        return new FlameLayout(tree, column, zoom, orientation, rowsOf(tree, column, zoom));
     }
 
     public static FlameLayout of(CallTree tree) {
@@ -58,7 +66,7 @@ public final class FlameLayout {
     }
 
     public FlameLayout withOrientation(Orientation o) {
-        return o == orientation ? this : new FlameLayout(tree, column, zoom, o);
+        return o == orientation ? this : new FlameLayout(tree, column, zoom, o, rows);
     }
 
     public CallTree tree() {
@@ -97,7 +105,7 @@ public final class FlameLayout {
         if (n <= zoom) {
             return 0;
         }
-        return x[n - zoom];
+        return positions()[n - zoom];
     }
 
     /** Width in weight units: the span for the zoomed node's ancestors, the node's total otherwise. */
@@ -137,15 +145,18 @@ public final class FlameLayout {
             return n;
         }
         int n = zoom;
+        long nx = 0;
         while (tree.depth(n) < row) {
             int found = -1;
+            long cx = nx;
             for (int c = tree.firstChild(n); c >= 0; c = tree.nextSibling(c)) {
-                long cx = x[c - zoom];
                 long w = tree.total(column, c);
                 if (w != 0 && wx >= cx && wx < cx + w) {
                     found = c;
+                    nx = cx;
                     break;
                 }
+                cx += w;
                 if (cx > wx) {
                     break;
                 }
@@ -179,11 +190,20 @@ public final class FlameLayout {
         double[] runX = new double[maxRows];
         double[] runW = new double[maxRows];
         int[] runCount = new int[maxRows];
+        // positions on the fly, as in positions(): the running position of each depth and the position of
+        // the last visited node of each depth (a first child starts at its parent's position)
+        long[] next = new long[tree.maxDepth() + 2];
+        long[] last = new long[tree.maxDepth() + 2];
         int n = zoom + 1;
         while (n < end) {
             long w = tree.total(column, n);
             int d = tree.depth(n);
-            long nx = x[n - zoom];
+            if (tree.parent(n) == n - 1) {
+                next[d] = last[d - 1];
+            }
+            long nx = next[d];
+            last[d] = nx;
+            next[d] += w;
             if (w == 0 || nx >= wx1 || nx + w <= wx0 || d >= row1) {
                 n = tree.end(n);
                 continue;

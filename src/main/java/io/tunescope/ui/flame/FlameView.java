@@ -280,10 +280,21 @@ public final class FlameView implements CaptureView {
         TableColumn<Hotspot, String> mod = new TableColumn<>(ctx.text("flame.col.module"));
         mod.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().moduleLabel()));
         mod.setPrefWidth(110);
+        TableColumn<Hotspot, String> delta = new TableColumn<>(ctx.text("flame.col.delta"));
+        delta.setCellValueFactory(v -> {
+            FlameViewModel.Snapshot snap = vm.snapshot();
+            double d = snap == null ? Double.NaN : snap.totalShareDelta(v.getValue());
+            return new ReadOnlyObjectWrapper<>(Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%+.2f", d * 100));
+        });
+        delta.setComparator((a, b) -> Double.compare(parsePct(a), parsePct(b)));
+        delta.setPrefWidth(62);
+        delta.setStyle("-fx-alignment: CENTER-RIGHT;");
+        delta.visibleProperty().bind(vm.diffModeProperty());
         table.getColumns().add(self);
         table.getColumns().add(selfPct);
         table.getColumns().add(total);
         table.getColumns().add(totalPct);
+        table.getColumns().add(delta);
         table.getColumns().add(fn);
         table.getColumns().add(mod);
         SortedList<Hotspot> sorted = new SortedList<>(filteredHotspots);
@@ -343,7 +354,7 @@ public final class FlameView implements CaptureView {
 
     private static double parsePct(String s) {
         try {
-            return Double.parseDouble(s.replace("%", "").strip());
+            return s.isBlank() ? 0 : Double.parseDouble(s.replace("%", "").replace("+", "").strip());
         } catch (NumberFormatException e) {
             return 0;
         }

@@ -51,9 +51,22 @@ public final class FlameViewModel {
 
     /** Everything the view paints, immutable. {@code diff} is null unless comparing; then {@code tree == diff.tree()}. */
     public record Snapshot(CallTree tree, DiffTree diff, int column, List<Hotspot> hotspots, FlameColors colors,
-                           FlameLayout layout, FlameSearch search, String searchError) {
+                           FlameLayout layout, FlameSearch search, String searchError, Map<Integer, Hotspot> otherSide) {
         public long grandTotal() {
             return tree.grandTotal(column);
+        }
+
+        /**
+         * In a diff: change of a hotspot's total share, after minus before (percentage points / 100); NaN
+         * when not comparing.
+         */
+        public double totalShareDelta(Hotspot h) {
+            if (diff == null) {
+                return Double.NaN;
+            }
+            Hotspot o = otherSide.get(h.frameId());
+            double other = o == null ? 0 : o.totalShare();
+            return diff.reversed() ? other - h.totalShare() : h.totalShare() - other;
         }
     }
 
@@ -100,7 +113,8 @@ public final class FlameViewModel {
     private record TreeKey(StackProfile after, StackProfile before, boolean diff, boolean reverse, TransformStack transforms) {
     }
 
-    private record TreeStage(TreeKey key, CallTree tree, DiffTree diff, int column, List<Hotspot> hotspots) {
+    private record TreeStage(TreeKey key, CallTree tree, DiffTree diff, int column, List<Hotspot> hotspots,
+                             Map<Integer, Hotspot> otherSide) {
     }
 
     private record ColorStage(CallTree tree, DiffTree diff, ColorScheme scheme, double threshold, FlameColors colors) {
@@ -239,6 +253,9 @@ public final class FlameViewModel {
     public void setProfiles(List<CaptureProfiles.Entry> list) {
         suspend = true;
         try {
+            synchronized (trees) {
+                trees.clear();
+            }
             profiles.setAll(list);
             transforms.set(TransformStack.EMPTY);
             selectedFrame.set(-1);
@@ -410,7 +427,13 @@ public final class FlameViewModel {
             } else {
                 tree = key.transforms().apply(after);
             }
-            ts = new TreeStage(key, tree, diff, column, Hotspots.of(tree, column));
+            Map<Integer, Hotspot> other = new java.util.HashMap<>();
+            if (diff != null) {
+                for (Hotspot h : Hotspots.of(tree, 1 - column)) {
+                    other.put(h.frameId(), h);
+                }
+            }
+            ts = new TreeStage(key, tree, diff, column, Hotspots.of(tree, column), Map.copyOf(other));
             lastTree = ts;
         }
         ColorStage cst = lastColors;
@@ -439,7 +462,7 @@ public final class FlameViewModel {
             ss = new SearchStage(ts.tree(), ts.column(), q, rx, fs, error);
             lastSearch = ss;
         }
-        return new Snapshot(ts.tree(), ts.diff(), ts.column(), ts.hotspots(), cst.colors(), ls.layout(), ss.search(), ss.error());
+        return new Snapshot(ts.tree(), ts.diff(), ts.column(), ts.hotspots(), cst.colors(), ls.layout(), ss.search(), ss.error(), ts.otherSide());
     }
 
     private void requestSandwich() {

@@ -39,6 +39,36 @@ class FlameLayoutProperties {
     }
 
     @Property(tries = 300)
+    void paintingPositionsEqualTheLayoutsInEveryZoom(@ForAll("folded") List<String> lines) {
+        CallTree t = CallTree.of(FoldedTestProfile.of(lines));
+        for (int z = 0; z < t.size(); z += 3) {
+            FlameLayout l = FlameLayout.of(t, 0, z, Orientation.FLAME);
+            int[] seen = {0};
+            int zoom = z;
+            l.visit(0, l.span(), 0, l.rows(), 0, new FlameLayout.Visitor() {
+                @Override
+                public void frame(int n, double x, double w, int row) {
+                    seen[0]++;
+                    assertEquals((double) l.x(n), x, 1e-9);
+                    assertEquals((double) l.width(n), w, 1e-9);
+                    assertTrue(row < l.rows());
+                }
+
+                @Override
+                public void merged(double x, double w, int row, int hidden) {
+                    throw new AssertionError("min width 0 merges nothing");
+                }
+            });
+            assertEquals(t.end(zoom) - zoom + t.depth(zoom), seen[0], "every node of the zoomed subtree and its ancestors");
+            int deepest = 0;
+            for (int n = z; n < t.end(z); n++) {
+                deepest = Math.max(deepest, t.depth(n));
+            }
+            assertEquals(deepest + 1, l.rows());
+        }
+    }
+
+    @Property(tries = 300)
     void matchedShareCountsEachStackOnce(@ForAll("folded") List<String> lines, @ForAll("query") String q) {
         CallTree t = CallTree.of(FoldedTestProfile.of(lines));
         FlameSearch s = FlameSearch.of(t, 0, q, false);

@@ -182,6 +182,10 @@ class FlameViewFxTest {
         assertNotNull(s.diff());
         assertEquals(vm.profiles().get(0), vm.beforeProperty().get());
         assertTrue(s.diff().tree().grandTotal(0) > 0 && s.diff().tree().grandTotal(1) > 0);
+        // the hotspot table shows the change of each function's share
+        Hotspot join = s.hotspots().stream().filter(h -> h.function().equals("JOIN::exec")).findFirst().orElseThrow();
+        int jn = s.tree().nodeByPath(s.tree().path(s.search().nodes()[0]));
+        assertEquals(s.diff().delta(jn), s.totalShareDelta(join), 1e-9, "JOIN::exec is called from one place");
         save(canvas, "fx-diff.png");
         saveScene("fx-view-diff.png");
         robot.clickOn("#flame-diff");

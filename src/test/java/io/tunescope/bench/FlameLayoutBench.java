@@ -60,12 +60,8 @@ public class FlameLayoutBench {
         }
         SplittableRandom r = new SplittableRandom(seed);
         CallTreeBuilder b = new CallTreeBuilder(names, 1);
-        // build by growing random paths; count distinct nodes via a shadow structure is costly, so
-        // grow until the tree reaches the wanted size, checking every 10,000 stacks
+        // grow random paths until the estimated number of distinct nodes reaches the wanted size
         int[] stack = new int[64];
-        int added = 0;
-        CallTree t = null;
-        long stacks = 0;
         int estimate = 0;
         while (estimate < nodes) {
             int depth = 5 + r.nextInt(56);
@@ -75,12 +71,9 @@ public class FlameLayoutBench {
                 stack[d] = (int) ((d * 7919L + r.nextInt(fan) * 104729L) % names.size());
             }
             b.add(stack, depth, 0, 1 + r.nextInt(100));
-            stacks++;
-            estimate += depth > 8 ? depth - 8 : 1; // leaves past depth 8 are nearly always new nodes
-            added++;
+            estimate += depth > 8 ? depth - 8 : 1; // frames past depth 8 are nearly always new nodes
         }
-        t = b.build();
-        return t;
+        return b.build();
     }
 
     @Setup(Level.Trial)
@@ -142,6 +135,31 @@ public class FlameLayoutBench {
     public FlameGraphPainter.Stats layoutAndPaintNoop() {
         FlameLayout l = FlameLayout.of(tree, 0, 0, Orientation.FLAME);
         return painter.paint(noop, l, colors, FlameGraphPainter.View.of(l, 0, 0, 1600, 1000));
+    }
+
+    /**
+     * CPU time per operation of the same work, measured on the calling thread: on a shared, loaded machine
+     * wall-clock JMH scores mostly measure the wait for a core. Run:
+     * {@code java -cp target/classes:target/test-classes:CLASSPATH io.tunescope.bench.FlameLayoutBench}.
+     */
+    public static void main(String[] args) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        FlameLayoutBench b = new FlameLayoutBench();
+        b.setup();
+        java.util.function.ToDoubleBiFunction<Runnable, Integer> cpu = (r, n) -> {
+            long c0 = mx.getCurrentThreadCpuTime();
+            for (int i = 0; i < n; i++) {
+                r.run();
+            }
+            return (mx.getCurrentThreadCpuTime() - c0) / 1e6 / n;
+        };
+        for (int round = 0; round < 5; round++) {
+            System.err.printf(java.util.Locale.ROOT, "CPU ms/op: layout %.3f, layout+paint no-op %.2f, layout+paint AWT %.2f, "
+                            + "zoomed %.2f, pan frame %.2f%n", cpu.applyAsDouble(b::layoutOnly, 50),
+                    cpu.applyAsDouble(b::layoutAndPaintNoop, 50), cpu.applyAsDouble(b::layoutAndPaintFullTree, 50),
+                    cpu.applyAsDouble(b::layoutAndPaintZoomed, 50), cpu.applyAsDouble(b::paintPanFrame, 64));
+        }
+        b.tearDown();
     }
 
     static final class NoopPainter implements Painter {

@@ -32,6 +32,7 @@ final class FlameCanvasPane extends Region {
     private int hiddenRootRows;
     private IntConsumer onHover = n -> { };
     private IntConsumer onClick = n -> { };
+    private java.util.function.Consumer<FlameGraphPainter.Stats> onPainted = st -> { };
     private FlameGraphPainter.Stats lastStats;
 
     FlameCanvasPane() {
@@ -70,6 +71,10 @@ final class FlameCanvasPane extends Region {
 
     void setOnClick(IntConsumer c) {
         onClick = c;
+    }
+
+    void setOnPainted(java.util.function.Consumer<FlameGraphPainter.Stats> c) {
+        onPainted = c;
     }
 
     void setHiddenRootRows(int rows) {
@@ -170,7 +175,11 @@ final class FlameCanvasPane extends Region {
         if (layout == null || colors == null || canvas.getWidth() < 2 || canvas.getHeight() < 2) {
             return;
         }
-        lastStats = painter.paint(new FxPainter(g), layout, colors, view());
+        FlameGraphPainter.Stats st = painter.paint(new FxPainter(g), layout, colors, view());
+        if (!st.equals(lastStats)) {
+            lastStats = st;
+            onPainted.accept(st);
+        }
     }
 
     String readableName(int frameId) {

@@ -76,6 +76,7 @@ public final class FlameView implements CaptureView {
     private final Label transformsLabel = new Label();
     private final Label matchLabel = new Label();
     private final Label emptyLabel = new Label();
+    private final Label statsLabel = new Label();
     private final TextField search = new TextField();
     private final ToggleButton regex = new ToggleButton(".*");
     private final ComboBox<CaptureProfiles.Entry> profileBox = new ComboBox<>();
@@ -154,6 +155,8 @@ public final class FlameView implements CaptureView {
         Tooltip.install(flame.canvas(), tooltip);
         flame.setOnHover(this::hovered);
         flame.setOnClick(this::clicked);
+        flame.setOnPainted(st -> statsLabel.setText(st.hiddenFrames() == 0 ? ctx.text("flame.stats", st.frames())
+                : ctx.text("flame.stats.merged", st.frames(), st.hiddenFrames())));
         ContextMenu menu = new ContextMenu();
         flame.canvas().setOnContextMenuRequested(e -> {
             int n = flame.nodeAt(e.getX(), e.getY());
@@ -264,9 +267,12 @@ public final class FlameView implements CaptureView {
     private VBox crumbBar() {
         breadcrumb.setAlignment(Pos.CENTER_LEFT);
         breadcrumb.setPadding(new Insets(0, 8, 0, 8));
-        transformsLabel.setPadding(new Insets(0, 8, 2, 8));
         transformsLabel.setId("flame-transforms");
-        return new VBox(breadcrumb, transformsLabel);
+        statsLabel.setId("flame-stats");
+        statsLabel.setStyle("-fx-text-fill: #666666;");
+        HBox info = new HBox(16, transformsLabel, statsLabel);
+        info.setPadding(new Insets(0, 8, 2, 8));
+        return new VBox(breadcrumb, info);
     }
 
     private Node side() {

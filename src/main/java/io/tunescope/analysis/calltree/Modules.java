@@ -144,7 +144,7 @@ public final class Modules {
         if (isDatabaseBinary(l)) {
             return FrameModule.DATABASE;
         }
-        if (l.startsWith("perf-") && l.endsWith(".map")) {
+        if (l.equals("jit") || l.startsWith("perf-") && l.endsWith(".map") || l.startsWith("jitted-")) {
             return FrameModule.JIT;
         }
         return FrameModule.LIBRARY;

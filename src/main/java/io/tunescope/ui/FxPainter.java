@@ -5,22 +5,20 @@ import io.tunescope.render.Rgb;
 import io.tunescope.render.awt.Fonts;
 import java.util.HashMap;
 import java.util.Map;
-import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
-import javafx.scene.text.TextAlignment;
 
 /**
- * {@link Painter} on a JavaFX canvas {@link GraphicsContext}, so views draw the same pictures on screen
- * as the PNG/PDF exporters. Must be used on the FX thread. Colours and fonts are cached.
+ * {@link Painter} on a JavaFX canvas {@link GraphicsContext}, so views draw the same picture on screen as
+ * the PNG and PDF exporters. Uses the same CJK-capable font family as the AWT backend when installed.
+ * FX thread only.
  */
 public final class FxPainter implements Painter {
     private final GraphicsContext g;
     private final String family;
-    private final Map<Rgb, Color> colors = new HashMap<>();
     private final Map<Long, Font> fonts = new HashMap<>();
     private final Text measure = new Text();
     private int clipDepth;
@@ -32,16 +30,10 @@ public final class FxPainter implements Painter {
     public FxPainter(GraphicsContext g, String family) {
         this.g = g;
         this.family = family;
-        g.setTextAlign(TextAlignment.LEFT);
-        g.setTextBaseline(VPos.BASELINE);
     }
 
-    public GraphicsContext graphics() {
-        return g;
-    }
-
-    private Color color(Rgb c) {
-        return colors.computeIfAbsent(c, k -> Color.rgb(k.r(), k.g(), k.b(), k.a() / 255.0));
+    private static Color color(Rgb c) {
+        return Color.rgb(c.r(), c.g(), c.b(), c.a() / 255.0);
     }
 
     private Font font(double size, boolean bold) {
@@ -50,29 +42,31 @@ public final class FxPainter implements Painter {
     }
 
     @Override
-    public void fillRect(double x, double y, double w, double h, Rgb color) {
-        g.setFill(color(color));
+    public void fillRect(double x, double y, double w, double h, Rgb c) {
+        g.setFill(color(c));
         g.fillRect(x, y, w, h);
     }
 
     @Override
-    public void strokeRect(double x, double y, double w, double h, Rgb color, double lineWidth) {
-        g.setStroke(color(color));
+    public void strokeRect(double x, double y, double w, double h, Rgb c, double lineWidth) {
+        g.setStroke(color(c));
         g.setLineWidth(lineWidth);
         g.strokeRect(x, y, w, h);
     }
 
     @Override
-    public void line(double x1, double y1, double x2, double y2, Rgb color, double lineWidth) {
-        g.setStroke(color(color));
+    public void line(double x1, double y1, double x2, double y2, Rgb c, double lineWidth) {
+        g.setStroke(color(c));
         g.setLineWidth(lineWidth);
         g.strokeLine(x1, y1, x2, y2);
     }
 
     @Override
-    public void text(String text, double x, double baselineY, double fontSize, boolean bold, Rgb color) {
-        g.setFill(color(color));
+    public void text(String text, double x, double baselineY, double fontSize, boolean bold, Rgb c) {
+        g.setFill(color(c));
         g.setFont(font(fontSize, bold));
+        g.setTextBaseline(javafx.geometry.VPos.BASELINE);
+        g.setTextAlign(javafx.scene.text.TextAlignment.LEFT);
         g.fillText(text, x, baselineY);
     }
 
@@ -96,8 +90,8 @@ public final class FxPainter implements Painter {
     @Override
     public void popClip() {
         if (clipDepth > 0) {
-            g.restore();
             clipDepth--;
+            g.restore();
         }
     }
 }

@@ -88,6 +88,7 @@ public final class FlameView implements CaptureView {
     private final ToggleButton icicle = new ToggleButton();
     private final CheckBox shorten = new CheckBox();
     private final Button undo = new Button();
+    private final Button rulesButton = new Button();
     private final ObservableList<Hotspot> hotspots = FXCollections.observableArrayList();
     private final FilteredList<Hotspot> filteredHotspots = new FilteredList<>(hotspots);
     private final TableView<Hotspot> table = new TableView<>();
@@ -229,6 +230,10 @@ public final class FlameView implements CaptureView {
             callers.setShortenTemplates(b);
             callees.setShortenTemplates(b);
         });
+        rulesButton.setGraphic(new FontIcon("fas-file-import"));
+        rulesButton.setTooltip(new Tooltip(ctx.text("flame.rules.tip")));
+        rulesButton.setOnAction(e -> chooseRules());
+        rulesButton.disableProperty().bind(vm.diffModeProperty().or(schemeBox.valueProperty().isNotEqualTo(ColorScheme.SUBSYSTEM)));
         undo.setGraphic(new FontIcon("fas-undo"));
         undo.setText(ctx.text("flame.undo"));
         undo.setId("flame-undo");
@@ -257,7 +262,7 @@ public final class FlameView implements CaptureView {
         });
         threshold.disableProperty().bind(vm.diffModeProperty().not());
         Label thr = new Label(ctx.text("flame.diff.threshold"));
-        FlowPane bar = new FlowPane(8, 4, schemeBox, icicle, shorten, undo, new Separator(javafx.geometry.Orientation.VERTICAL),
+        FlowPane bar = new FlowPane(8, 4, schemeBox, rulesButton, icicle, shorten, undo, new Separator(javafx.geometry.Orientation.VERTICAL),
                 diffBox, beforeBox, reverse, thr, threshold);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 8, 2, 8));
@@ -394,6 +399,24 @@ public final class FlameView implements CaptureView {
                 return null;
             }
         };
+    }
+
+    /** Lets the user add their own "REGEX = subsystem" rules (tried before the built-in ones). */
+    private void chooseRules() {
+        javafx.stage.FileChooser fc = new javafx.stage.FileChooser();
+        fc.setTitle(ctx.text("flame.rules.tip"));
+        java.io.File f = fc.showOpenDialog(root.getScene() == null ? null : root.getScene().getWindow());
+        if (f == null) {
+            return;
+        }
+        try {
+            Subsystems s = Subsystems.withUserFile(f.toPath());
+            vm.subsystemsProperty().set(s);
+            ctx.status(s.problems().isEmpty() ? ctx.text("flame.rules.loaded", f.getName(), s.rules().size())
+                    : ctx.text("flame.rules.problems", f.getName(), s.problems().size(), s.problems().get(0)));
+        } catch (java.io.IOException ex) {
+            ctx.status(ctx.text("flame.rules.failed", f.getName(), ex.getMessage()));
+        }
     }
 
     // ---- reacting to the model

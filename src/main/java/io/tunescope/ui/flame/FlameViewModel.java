@@ -98,7 +98,7 @@ public final class FlameViewModel {
     private final Deque<Integer> forwardStack = new ArrayDeque<>();
     private final BooleanProperty canGoBack = new SimpleBooleanProperty(false);
     private final BooleanProperty canGoForward = new SimpleBooleanProperty(false);
-    private final Subsystems subsystems;
+    private final ObjectProperty<Subsystems> subsystems = new SimpleObjectProperty<>();
 
     private final AtomicInteger generation = new AtomicInteger();
     private final AtomicInteger sandwichGeneration = new AtomicInteger();
@@ -117,7 +117,8 @@ public final class FlameViewModel {
                              Map<Integer, Hotspot> otherSide) {
     }
 
-    private record ColorStage(CallTree tree, DiffTree diff, ColorScheme scheme, double threshold, FlameColors colors) {
+    private record ColorStage(CallTree tree, DiffTree diff, ColorScheme scheme, double threshold, Subsystems rules,
+                              FlameColors colors) {
     }
 
     private record LayoutStage(CallTree tree, int column, int zoom, Orientation orientation, FlameLayout layout) {
@@ -128,7 +129,8 @@ public final class FlameViewModel {
 
     public FlameViewModel(Executor background, Subsystems subsystems) {
         this.background = background;
-        this.subsystems = subsystems;
+        this.subsystems.set(subsystems);
+        this.subsystems.addListener((o, a, b) -> request(false));
         Runnable treeChanged = () -> request(true);
         profile.addListener((o, a, b) -> treeChanged.run());
         before.addListener((o, a, b) -> {
@@ -185,6 +187,11 @@ public final class FlameViewModel {
 
     public ObjectProperty<TransformStack> transformsProperty() {
         return transforms;
+    }
+
+    /** The frame -> subsystem rules of the subsystem colour scheme (built-in plus the user's file). */
+    public ObjectProperty<Subsystems> subsystemsProperty() {
+        return subsystems;
     }
 
     public ObjectProperty<ColorScheme> schemeProperty() {
@@ -375,6 +382,7 @@ public final class FlameViewModel {
         TreeKey key = new TreeKey(p.profile(), diff ? b.profile() : null, diff, diff && reverse.get(), transforms.get());
         ColorScheme cs = scheme.get();
         double threshold = thresholdPct.get() / 100.0;
+        Subsystems rules = subsystems.get();
         Orientation o = orientation.get();
         int z = zoom.get();
         String q = searchText.get() == null ? "" : searchText.get();
@@ -386,7 +394,7 @@ public final class FlameViewModel {
             Snapshot s = null;
             try {
                 if (gen == generation.get()) {
-                    s = compute(key, cs, threshold, o, z, q, rx);
+                    s = compute(key, cs, threshold, rules, o, z, q, rx);
                 }
             } finally {
                 Snapshot result = s;
@@ -411,7 +419,8 @@ public final class FlameViewModel {
         }
     }
 
-    Snapshot compute(TreeKey key, ColorScheme cs, double threshold, Orientation o, int z, String q, boolean rx) {
+    Snapshot compute(TreeKey key, ColorScheme cs, double threshold, Subsystems rules, Orientation o, int z, String q,
+                     boolean rx) {
         TreeStage ts = lastTree;
         if (ts == null || !ts.key().equals(key)) {
             CallTree after = treeOf(key.after());
@@ -437,9 +446,10 @@ public final class FlameViewModel {
             lastTree = ts;
         }
         ColorStage cst = lastColors;
-        if (cst == null || cst.tree() != ts.tree() || cst.diff() != ts.diff() || cst.scheme() != cs || cst.threshold() != threshold) {
-            FlameColors colors = ts.diff() != null ? FlameColors.diff(ts.diff(), threshold) : cs.create(ts.tree(), subsystems);
-            cst = new ColorStage(ts.tree(), ts.diff(), cs, threshold, colors);
+        if (cst == null || cst.tree() != ts.tree() || cst.diff() != ts.diff() || cst.scheme() != cs || cst.threshold() != threshold
+                || cst.rules() != rules) {
+            FlameColors colors = ts.diff() != null ? FlameColors.diff(ts.diff(), threshold) : cs.create(ts.tree(), rules);
+            cst = new ColorStage(ts.tree(), ts.diff(), cs, threshold, rules, colors);
             lastColors = cst;
         }
         int zoomNode = z < ts.tree().size() ? z : 0;
@@ -479,6 +489,7 @@ public final class FlameViewModel {
         DiffTree diff = s.diff();
         ColorScheme cs = scheme.get();
         double threshold = thresholdPct.get() / 100.0;
+        Subsystems rules = subsystems.get();
         pending.incrementAndGet();
         busy.set(true);
         background.execute(() -> {
@@ -493,8 +504,8 @@ public final class FlameViewModel {
                     cc = FlameColors.diff(diff.withTree(sw.callers()), threshold);
                     ce = FlameColors.diff(diff.withTree(sw.callees()), threshold);
                 } else {
-                    cc = cs.create(sw.callers(), subsystems);
-                    ce = cs.create(sw.callees(), subsystems);
+                    cc = cs.create(sw.callers(), rules);
+                    ce = cs.create(sw.callees(), rules);
                 }
                 r = new SandwichSnapshot(sw, callers, callees, cc, ce);
             } finally {

@@ -174,6 +174,16 @@ class FlameViewFxTest {
         settle();
         assertTrue(vm.snapshot().tree().size() > merged.size());
 
+        // user subsystem rules colour the subsystem scheme
+        robot.interact(() -> {
+            vm.schemeProperty().set(io.tunescope.render.flame.ColorScheme.SUBSYSTEM);
+            vm.subsystemsProperty().set(io.tunescope.analysis.flame.Subsystems.parse("^JOIN::exec$ = my_join\n", "mine"));
+        });
+        settle();
+        int joinNode = vm.snapshot().search().nodes()[0];
+        assertEquals(FlameColors.vary(FlameColors.subsystemColor("my_join"), "JOIN::exec"), vm.snapshot().colors().fill(joinNode));
+        assertTrue(vm.snapshot().colors().legend().stream().anyMatch(l -> l.label().equals("my join")));
+
         // differential flame graph between the two steps
         robot.interact(() -> vm.profileProperty().set(vm.profiles().get(1)));
         robot.clickOn("#flame-diff");

@@ -154,4 +154,68 @@ class FlameGraphPainterTest {
         render(rl, FlameColors.diff(d.reverse(), 0.002), 1200, rl.rows() * 18, v -> v, "mariadb-diff-reverse.png");
         assertEquals(base.grandTotal(), rl.span());
     }
+
+    @Test
+    void emptyProfilePaintsNothingAndHitsNothing() throws IOException {
+        CallTree t = CallTree.of(FoldedTestProfile.of(List.of()));
+        FlameLayout l = FlameLayout.of(t);
+        assertEquals(0, l.span());
+        assertEquals(1, l.rows());
+        BufferedImage img = new BufferedImage(200, 60, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        FlameGraphPainter.Stats st = new FlameGraphPainter().paint(new AwtPainter(g), l, FlameColors.warm(t),
+                FlameGraphPainter.View.of(l, 0, 0, 200, 60));
+        g.dispose();
+        assertEquals(new FlameGraphPainter.Stats(0, 0, 0, 0), st);
+        assertEquals(Rgb.WHITE, px(img, 100, 50));
+        assertEquals(-1, FlameGraphPainter.nodeAt(l, FlameGraphPainter.View.of(l, 0, 0, 200, 60), 100, 50));
+    }
+
+    @Test
+    void labelsFitTheirFrames() throws IOException {
+        CallTree t = CallTree.of(FoldedTestProfile.of(
+                "mysqld;std::vector<std::pair<int, int>, std::allocator<std::pair<int, int> > >::push_back(int const&) 10",
+                "mysqld;short 90"));
+        FlameLayout l = FlameLayout.of(t);
+        List<String> texts = new ArrayList<>();
+        Painter recording = new Painter() {
+            @Override
+            public void fillRect(double x, double y, double w, double h, Rgb color) {
+            }
+
+            @Override
+            public void strokeRect(double x, double y, double w, double h, Rgb color, double lineWidth) {
+            }
+
+            @Override
+            public void line(double x1, double y1, double x2, double y2, Rgb color, double lineWidth) {
+            }
+
+            @Override
+            public void text(String text, double x, double baselineY, double fontSize, boolean bold, Rgb color) {
+                texts.add(text);
+            }
+
+            @Override
+            public double textWidth(String text, double fontSize, boolean bold) {
+                return text.length() * 6.0; // 6 px per character
+            }
+
+            @Override
+            public void pushClip(double x, double y, double w, double h) {
+            }
+
+            @Override
+            public void popClip() {
+            }
+        };
+        // the vector frame is 10 % of 1000 px = 100 px: 94 px of room = 15 characters
+        new FlameGraphPainter().paint(recording, l, FlameColors.warm(t),
+                FlameGraphPainter.View.of(l, 0, 0, 1000, 100).withShortenTemplates(true));
+        assertTrue(texts.contains("all") && texts.contains("mysqld") && texts.contains("short"), texts.toString());
+        String vec = texts.stream().filter(x -> x.startsWith("std::") || x.startsWith("vector") || x.startsWith("push")).findFirst()
+                .orElseThrow(() -> new AssertionError(texts.toString()));
+        // neither the name, nor without parameters, nor Class::method fits: the last form, cut with ".."
+        assertEquals("vector<…>::pu..", vec);
+    }
 }

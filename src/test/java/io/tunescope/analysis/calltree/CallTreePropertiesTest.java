@@ -14,7 +14,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-public class CallTreeProperties {
+public class CallTreePropertiesTest {
 
     /** Folded lines over a small alphabet so that prefixes are shared and recursion happens. */
     @Provide

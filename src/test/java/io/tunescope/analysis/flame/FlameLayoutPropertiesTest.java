@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tunescope.analysis.calltree.CallTree;
-import io.tunescope.analysis.calltree.CallTreeProperties;
+import io.tunescope.analysis.calltree.CallTreePropertiesTest;
 import io.tunescope.analysis.calltree.Hotspots;
 import io.tunescope.testing.FoldedTestProfile;
 import java.util.List;
@@ -14,10 +14,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-class FlameLayoutProperties {
+class FlameLayoutPropertiesTest {
     @Provide
     Arbitrary<List<String>> folded() {
-        return new CallTreeProperties().folded();
+        return new CallTreePropertiesTest().folded();
     }
 
     @Provide

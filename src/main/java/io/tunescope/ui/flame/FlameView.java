@@ -598,7 +598,8 @@ public final class FlameView implements CaptureView {
         }
     }
 
-    private List<MenuItem> contextItems(int node) {
+    /** The context-menu items for a node (-1: outside any frame). */
+    List<MenuItem> contextItems(int node) {
         List<MenuItem> items = new ArrayList<>();
         FlameViewModel.Snapshot s = vm.snapshot();
         if (s != null && node > 0) {

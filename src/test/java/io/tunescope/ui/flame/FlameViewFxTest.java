@@ -165,11 +165,20 @@ class FlameViewFxTest {
         settle();
         assertEquals(0, vm.snapshot().layout().zoom());
 
-        // a transform from the context menu's actions, then undo
-        robot.interact(() -> vm.pushTransform(new io.tunescope.analysis.calltree.Transform.MergeFunction("[mariadbd]")));
+        // a transform from the context menu, then undo
+        CallTree before = vm.snapshot().tree();
+        int unknown = before.nodeByPath(List.of("mariadbd", "start_thread", "[mariadbd]"));
+        assertTrue(unknown > 0);
+        // the canvas's context menu for that frame (the popup itself is not driven headless)
+        robot.interact(() -> view.contextItems(unknown).stream().filter(m -> "Merge this function away".equals(m.getText()))
+                .findFirst().orElseThrow().fire());
         settle();
+        assertEquals(List.of(new io.tunescope.analysis.calltree.Transform.MergeFunction("[mariadbd]")),
+                vm.transformsProperty().get().transforms());
         CallTree merged = vm.snapshot().tree();
-        assertEquals(-1, merged.nodeByPath(List.of("mariadbd", "[mariadbd]")));
+        assertEquals(-1, merged.nodeByPath(List.of("mariadbd", "start_thread", "[mariadbd]")));
+        assertTrue(merged.nodeByPath(List.of("mariadbd", "start_thread", "handle_one_connection")) > 0);
+        assertEquals(before.grandTotal(), merged.grandTotal(), "merging keeps the total");
         robot.clickOn("#flame-undo");
         settle();
         assertTrue(vm.snapshot().tree().size() > merged.size());

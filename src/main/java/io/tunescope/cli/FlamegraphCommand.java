@@ -11,6 +11,7 @@ import io.tunescope.importers.CaptureException;
 import io.tunescope.importers.CaptureLoader;
 import io.tunescope.importers.ImporterRegistry;
 import io.tunescope.model.capture.Capture;
+import io.tunescope.model.stack.StackProfile;
 import io.tunescope.render.FlameGraphPainter;
 import io.tunescope.render.Rgb;
 import io.tunescope.render.awt.AwtPainter;
@@ -63,6 +64,10 @@ public final class FlamegraphCommand implements Callable<Integer> {
             description = "with --diff: changes of a frame's share below PCT percent are shown as unchanged (default ${DEFAULT-VALUE})")
     double thresholdPct;
 
+    @Option(names = "--event", paramLabel = "EV",
+            description = "the event whose samples to draw when the input holds several (default: the first one met)")
+    String event;
+
     @Option(names = "--icicle", description = "root at the top, stacks growing down")
     boolean icicle;
 
@@ -114,7 +119,11 @@ public final class FlamegraphCommand implements Callable<Integer> {
         if (after == null) {
             return TunescopeCli.NOTHING_READ;
         }
-        CallTree tree = CallTree.of(after.profile());
+        StackProfile afterProfile = forEvent(after, err);
+        if (afterProfile == null) {
+            return TunescopeCli.USAGE;
+        }
+        CallTree tree = CallTree.of(afterProfile);
         DiffTree diff = null;
         String title;
         if (before != null) {
@@ -122,7 +131,11 @@ public final class FlamegraphCommand implements Callable<Integer> {
             if (b == null) {
                 return TunescopeCli.NOTHING_READ;
             }
-            diff = DiffTree.of(CallTree.of(b.profile()), tree);
+            StackProfile beforeProfile = forEvent(b, err);
+            if (beforeProfile == null) {
+                return TunescopeCli.USAGE;
+            }
+            diff = DiffTree.of(CallTree.of(beforeProfile), tree);
             if (reverse) {
                 diff = diff.reverse();
             }
@@ -131,8 +144,8 @@ public final class FlamegraphCommand implements Callable<Integer> {
                     file.getFileName(), diff.tree().grandTotal(DiffTree.AFTER));
         } else {
             title = String.format(Locale.ROOT, "Flame graph: %s (%d samples, weight %d%s)", file.getFileName(),
-                    after.profile().samples(), tree.grandTotal(),
-                    after.profile().events().isEmpty() ? "" : ", " + String.join(", ", after.profile().events()));
+                    afterProfile.samples(), tree.grandTotal(),
+                    afterProfile.event().isEmpty() ? "" : ", " + afterProfile.event());
         }
         CallTree shown = diff == null ? tree : diff.tree();
         int column = diff == null ? 0 : diff.shapeColumn();
@@ -186,13 +199,25 @@ public final class FlamegraphCommand implements Callable<Integer> {
             err.println("tunescope flamegraph: cannot write " + png + ": " + e.getMessage());
             return TunescopeCli.USAGE;
         }
-        out.printf(Locale.ROOT, "%s: %dx%d, %d frames drawn, %d narrow frames merged%n", png, width, height,
-                stats.frames(), stats.hiddenFrames());
+        out.printf(Locale.ROOT, "%s: %dx%d, %d frames drawn, %d narrow frames merged%s%n", png, width, height,
+                stats.frames(), stats.hiddenFrames(), afterProfile.event().isEmpty() ? "" : ", event " + afterProfile.event());
         if (matchLine != null) {
             out.println(matchLine);
         }
         out.flush();
         return TunescopeCli.OK;
+    }
+
+    private StackProfile forEvent(CaptureProfiles.Entry e, PrintWriter err) {
+        if (event == null) {
+            return e.profile();
+        }
+        StackProfile p = e.profile().forEvent(event);
+        if (p == null) {
+            err.println("tunescope flamegraph: " + e.label() + " has no event " + event + " (events: "
+                    + String.join(", ", e.profile().events()) + ")");
+        }
+        return p;
     }
 
     private CaptureProfiles.Entry load(Path path, PrintWriter err) {

@@ -89,4 +89,18 @@ class FlamegraphCommandTest {
         assertEquals(TunescopeCli.NOTHING_READ, none.code());
         assertTrue(none.err().contains("no CPU profile"), none.err());
     }
+
+    @Test
+    void chosenEventOfAPerfScriptWithTwoEvents(@TempDir Path dir) throws Exception {
+        Path script = io.tunescope.TestData.conformance("flamegraph").resolve("test/perf-cycles-instructions-01.txt");
+        Run first = run("flamegraph", script.toString(), "--png", dir.resolve("a.png").toString());
+        assertEquals(0, first.code(), first.err());
+        Run cycles = run("flamegraph", script.toString(), "--png", dir.resolve("b.png").toString(), "--event", "cycles");
+        assertEquals(0, cycles.code(), cycles.err());
+        assertTrue(first.out().contains("event instructions"), first.out()); // the first event met is the default
+        assertTrue(cycles.out().contains("event cycles"), cycles.out());
+        Run none = run("flamegraph", script.toString(), "--png", dir.resolve("c.png").toString(), "--event", "page-faults");
+        assertEquals(TunescopeCli.USAGE, none.code());
+        assertTrue(none.err().contains("has no event page-faults"), none.err());
+    }
 }

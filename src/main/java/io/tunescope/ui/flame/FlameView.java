@@ -81,6 +81,7 @@ public final class FlameView implements CaptureView {
     private final ToggleButton regex = new ToggleButton(".*");
     private final ComboBox<CaptureProfiles.Entry> profileBox = new ComboBox<>();
     private final ComboBox<CaptureProfiles.Entry> beforeBox = new ComboBox<>();
+    private final ComboBox<String> eventBox = new ComboBox<>();
     private final CheckBox diffBox = new CheckBox();
     private final ToggleButton reverse = new ToggleButton();
     private final Spinner<Double> threshold = new Spinner<>(0.0, 10.0, 0.1, 0.05);
@@ -182,6 +183,12 @@ public final class FlameView implements CaptureView {
         profileBox.valueProperty().bindBidirectional(vm.profileProperty());
         profileBox.setTooltip(new Tooltip(ctx.text("flame.profile.tip")));
 
+        eventBox.setItems(vm.events());
+        eventBox.valueProperty().bindBidirectional(vm.eventProperty());
+        eventBox.setTooltip(new Tooltip(ctx.text("flame.event.tip")));
+        eventBox.setId("flame-event");
+        eventBox.visibleProperty().bind(javafx.beans.binding.Bindings.size(vm.events()).greaterThan(1));
+        eventBox.managedProperty().bind(eventBox.visibleProperty());
         Button back = iconButton("fas-arrow-left", "flame.back");
         back.setOnAction(e -> vm.back());
         back.disableProperty().bind(vm.canGoBackProperty().not());
@@ -238,7 +245,7 @@ public final class FlameView implements CaptureView {
         undo.setText(ctx.text("flame.undo"));
         undo.setId("flame-undo");
         undo.setOnAction(e -> vm.undoTransform());
-        return new ToolBar(profileBox, back, fwd, reset, search, regex, prev, next, matchLabel);
+        return new ToolBar(profileBox, eventBox, back, fwd, reset, search, regex, prev, next, matchLabel);
     }
 
     private FlowPane compareBar() {

@@ -79,6 +79,8 @@ public final class FlameViewModel {
     private final ObservableList<CaptureProfiles.Entry> profiles = FXCollections.observableArrayList();
     private final ObjectProperty<CaptureProfiles.Entry> profile = new SimpleObjectProperty<>();
     private final ObjectProperty<CaptureProfiles.Entry> before = new SimpleObjectProperty<>();
+    private final ObservableList<String> events = FXCollections.observableArrayList();
+    private final StringProperty event = new SimpleStringProperty("");
     private final BooleanProperty diffMode = new SimpleBooleanProperty(false);
     private final BooleanProperty reverse = new SimpleBooleanProperty(false);
     private final DoubleProperty thresholdPct = new SimpleDoubleProperty(0.1);
@@ -132,7 +134,15 @@ public final class FlameViewModel {
         this.subsystems.set(subsystems);
         this.subsystems.addListener((o, a, b) -> request(false));
         Runnable treeChanged = () -> request(true);
-        profile.addListener((o, a, b) -> treeChanged.run());
+        profile.addListener((o, a, b) -> {
+            boolean was = suspend;
+            suspend = true;
+            events.setAll(b == null ? List.of() : b.profile().events());
+            event.set(b == null ? "" : b.profile().event());
+            suspend = was;
+            treeChanged.run();
+        });
+        event.addListener((o, a, b) -> treeChanged.run());
         before.addListener((o, a, b) -> {
             if (diffMode.get()) {
                 treeChanged.run();
@@ -171,6 +181,16 @@ public final class FlameViewModel {
 
     public ObjectProperty<CaptureProfiles.Entry> beforeProperty() {
         return before;
+    }
+
+    /** Events of the shown profile's input (a perf script may hold several, e.g. cycles and instructions). */
+    public ObservableList<String> events() {
+        return events;
+    }
+
+    /** The event whose samples are shown (both sides of a diff use it when they have it). */
+    public StringProperty eventProperty() {
+        return event;
     }
 
     public BooleanProperty diffModeProperty() {
@@ -379,7 +399,8 @@ public final class FlameViewModel {
         }
         CaptureProfiles.Entry b = before.get();
         boolean diff = diffMode.get() && b != null;
-        TreeKey key = new TreeKey(p.profile(), diff ? b.profile() : null, diff, diff && reverse.get(), transforms.get());
+        TreeKey key = new TreeKey(forEvent(p.profile()), diff ? forEvent(b.profile()) : null, diff, diff && reverse.get(),
+                transforms.get());
         ColorScheme cs = scheme.get();
         double threshold = thresholdPct.get() / 100.0;
         Subsystems rules = subsystems.get();
@@ -406,6 +427,13 @@ public final class FlameViewModel {
                 });
             }
         });
+    }
+
+    /** The profile's samples of the chosen event, or its default samples when it has no such event. */
+    private StackProfile forEvent(StackProfile p) {
+        String ev = event.get();
+        StackProfile e = ev == null || ev.isEmpty() ? null : p.forEvent(ev);
+        return e == null ? p : e;
     }
 
     private CallTree treeOf(StackProfile p) {

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = "Reads a database performance capture (perf, numastat, iostat, sysbench, my.cnf, ...) headless.%n"
                 + "Without a command, tunescope opens the desktop app (optionally on a PATH).",
         subcommands = {InspectCommand.class, ExportCommand.class, CollapseCommand.class, TimelineCommand.class,
-                CommandLine.HelpCommand.class})
+                FlamegraphCommand.class, CommandLine.HelpCommand.class})
 public final class TunescopeCli implements Runnable {
     /** Exit codes shared by every command. */
     public static final int OK = 0;

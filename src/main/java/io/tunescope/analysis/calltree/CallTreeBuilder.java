@@ -1,0 +1,209 @@
+package io.tunescope.analysis.calltree;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Accumulates stacks into a {@link CallTree}. Nodes are found through an open-addressing hash keyed by
+ * (parent node, frame id), so adding a stack costs one probe per frame and no object per node. The builder
+ * is single-use: {@link #build()} renumbers the nodes in pre-order with siblings sorted by frame name.
+ */
+public final class CallTreeBuilder {
+    private final List<String> frames;
+    private final List<String> modules;
+    private final int columns;
+    private int size = 1;
+    private int[] frame = new int[1024];
+    private int[] parent = new int[1024];
+    private long[][] self;
+    // hash: key = parent << 32 | frame, value = node + 1 (0 = empty)
+    private long[] keys = new long[2048];
+    private int[] vals = new int[2048];
+    private boolean built;
+
+    public CallTreeBuilder(List<String> frames, int columns) {
+        this(frames, java.util.Collections.nCopies(frames.size(), ""), columns);
+    }
+
+    /** @param modules the frames' modules, parallel to {@code frames} ("" when unknown) */
+    public CallTreeBuilder(List<String> frames, List<String> modules, int columns) {
+        if (columns < 1) {
+            throw new IllegalArgumentException("columns < 1");
+        }
+        if (modules.size() != frames.size()) {
+            throw new IllegalArgumentException("modules and frames differ in size");
+        }
+        this.frames = List.copyOf(frames);
+        this.modules = List.copyOf(modules);
+        this.columns = columns;
+        this.self = new long[columns][1024];
+        frame[0] = -1;
+        parent[0] = -1;
+    }
+
+    /** Adds {@code weight} to the stack {@code ids[0..depth)} (root first) in one column. depth 0 = the root itself. */
+    public void add(int[] ids, int depth, int column, long weight) {
+        if (built) {
+            throw new IllegalStateException("already built");
+        }
+        int n = 0;
+        for (int i = 0; i < depth; i++) {
+            int f = ids[i];
+            if (f < 0 || f >= frames.size()) {
+                throw new IllegalArgumentException("frame id out of range: " + f);
+            }
+            n = childOf(n, f);
+        }
+        self[column][n] += weight;
+    }
+
+    private int childOf(int p, int f) {
+        long key = ((long) p << 32) | (f & 0xFFFFFFFFL);
+        int mask = keys.length - 1;
+        int h = mix(key) & mask;
+        while (true) {
+            int v = vals[h];
+            if (v == 0) {
+                int n = newNode(p, f);
+                keys[h] = key;
+                vals[h] = n + 1;
+                if (size * 2 > keys.length) {
+                    rehash();
+                }
+                return n;
+            }
+            if (keys[h] == key) {
+                return v - 1;
+            }
+            h = (h + 1) & mask;
+        }
+    }
+
+    private static int mix(long key) {
+        long x = key * 0x9E3779B97F4A7C15L;
+        return (int) (x ^ (x >>> 29));
+    }
+
+    private int newNode(int p, int f) {
+        if (size == frame.length) {
+            int cap = frame.length * 2;
+            frame = Arrays.copyOf(frame, cap);
+            parent = Arrays.copyOf(parent, cap);
+            for (int c = 0; c < columns; c++) {
+                self[c] = Arrays.copyOf(self[c], cap);
+            }
+        }
+        frame[size] = f;
+        parent[size] = p;
+        return size++;
+    }
+
+    private void rehash() {
+        long[] ok = keys;
+        int[] ov = vals;
+        keys = new long[ok.length * 2];
+        vals = new int[ok.length * 2];
+        int mask = keys.length - 1;
+        for (int i = 0; i < ok.length; i++) {
+            if (ov[i] != 0) {
+                int h = mix(ok[i]) & mask;
+                while (vals[h] != 0) {
+                    h = (h + 1) & mask;
+                }
+                keys[h] = ok[i];
+                vals[h] = ov[i];
+            }
+        }
+    }
+
+    public CallTree build() {
+        if (built) {
+            throw new IllegalStateException("already built");
+        }
+        built = true;
+        keys = null;
+        vals = null;
+        int n = size;
+        // rank of each frame id by name, for sibling order
+        int fc = frames.size();
+        Integer[] order = new Integer[fc];
+        for (int i = 0; i < fc; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> {
+            int c = frames.get(a).compareTo(frames.get(b));
+            return c != 0 ? c : modules.get(a).compareTo(modules.get(b));
+        });
+        int[] rank = new int[fc];
+        for (int i = 0; i < fc; i++) {
+            rank[order[i]] = i;
+        }
+        // children lists (CSR) sorted by (rank, node)
+        int[] childStart = new int[n + 1];
+        for (int i = 1; i < n; i++) {
+            childStart[parent[i] + 1]++;
+        }
+        for (int i = 0; i < n; i++) {
+            childStart[i + 1] += childStart[i];
+        }
+        long[] packed = new long[Math.max(0, n - 1)];
+        int[] fill = Arrays.copyOf(childStart, n);
+        for (int i = 1; i < n; i++) {
+            packed[fill[parent[i]]++] = ((long) rank[frame[i]] << 32) | i;
+        }
+        for (int i = 0; i < n; i++) {
+            if (childStart[i + 1] - childStart[i] > 1) {
+                Arrays.sort(packed, childStart[i], childStart[i + 1]);
+            }
+        }
+        // iterative pre-order renumbering
+        int[] newId = new int[n];
+        int[] oFrame = new int[n];
+        int[] oParent = new int[n];
+        int[] oDepth = new int[n];
+        int[] oEnd = new int[n];
+        long[][] oSelf = new long[columns][n];
+        long[][] oTotal = new long[columns][n];
+        int[] stack = new int[n];
+        int sp = 0;
+        stack[sp++] = 0;
+        int next = 0;
+        while (sp > 0) {
+            int old = stack[--sp];
+            int id = next++;
+            newId[old] = id;
+            oFrame[id] = frame[old];
+            int op = parent[old];
+            oParent[id] = op < 0 ? -1 : newId[op];
+            oDepth[id] = op < 0 ? 0 : oDepth[oParent[id]] + 1;
+            for (int c = 0; c < columns; c++) {
+                oSelf[c][id] = self[c][old];
+            }
+            for (int k = childStart[old + 1] - 1; k >= childStart[old]; k--) {
+                stack[sp++] = (int) packed[k];
+            }
+        }
+        // subtree ends and totals, bottom-up (reverse pre-order visits children before parents)
+        for (int id = n - 1; id >= 0; id--) {
+            if (oEnd[id] == 0) {
+                oEnd[id] = id + 1;
+            }
+            for (int c = 0; c < columns; c++) {
+                oTotal[c][id] += oSelf[c][id];
+            }
+            int p = oParent[id];
+            if (p >= 0) {
+                if (oEnd[p] < oEnd[id]) {
+                    oEnd[p] = oEnd[id];
+                }
+                for (int c = 0; c < columns; c++) {
+                    oTotal[c][p] += oTotal[c][id];
+                }
+            }
+        }
+        frame = null;
+        parent = null;
+        self = null;
+        return new CallTree(frames, modules, oFrame, oParent, oDepth, oEnd, oTotal, oSelf);
+    }
+}

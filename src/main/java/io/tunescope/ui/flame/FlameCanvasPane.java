@@ -1,0 +1,188 @@
+package io.tunescope.ui.flame;
+
+import io.tunescope.analysis.flame.FlameLayout;
+import io.tunescope.analysis.flame.FlameSearch;
+import io.tunescope.render.FlameGraphPainter;
+import io.tunescope.render.flame.FlameColors;
+import io.tunescope.ui.FxPainter;
+import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+
+/**
+ * One canvas showing a {@link FlameLayout} through {@link FlameGraphPainter} (never a node per frame).
+ * Reports hover, click and context-menu requests by node id; the wheel scrolls deep stacks.
+ */
+final class FlameCanvasPane extends Region {
+    private final Canvas canvas = new Canvas();
+    private final FlameGraphPainter painter = new FlameGraphPainter();
+    private FlameLayout layout;
+    private FlameColors colors;
+    private FlameSearch search;
+    private IntPredicate highlight;
+    private boolean shortenTemplates = true;
+    private int hover = -1;
+    private int current = -1;
+    private double scrollY;
+    /** Rows of the layout hidden at the root side (the sandwich hides the synthetic root row). */
+    private int hiddenRootRows;
+    private IntConsumer onHover = n -> { };
+    private IntConsumer onClick = n -> { };
+    private java.util.function.Consumer<FlameGraphPainter.Stats> onPainted = st -> { };
+    private FlameGraphPainter.Stats lastStats;
+
+    FlameCanvasPane() {
+        getChildren().add(canvas);
+        canvas.setFocusTraversable(false);
+        setMinSize(100, 60);
+        canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> setHover(nodeAt(e.getX(), e.getY())));
+        canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> setHover(-1));
+        canvas.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.isStillSincePress()) {
+                int n = nodeAt(e.getX(), e.getY());
+                if (n >= 0) {
+                    onClick.accept(n);
+                }
+            }
+        });
+        canvas.addEventHandler(ScrollEvent.SCROLL, e -> {
+            if (layout == null) {
+                return;
+            }
+            double max = Math.max(0, FlameGraphPainter.pictureHeight(layout, view()) - getHeight());
+            double delta = layout.orientation() == io.tunescope.analysis.flame.Orientation.FLAME ? e.getDeltaY() : -e.getDeltaY();
+            scrollY = Math.max(0, Math.min(max, scrollY + delta));
+            paint();
+            e.consume();
+        });
+    }
+
+    Canvas canvas() {
+        return canvas;
+    }
+
+    void setOnHover(IntConsumer c) {
+        onHover = c;
+    }
+
+    void setOnClick(IntConsumer c) {
+        onClick = c;
+    }
+
+    void setOnPainted(java.util.function.Consumer<FlameGraphPainter.Stats> c) {
+        onPainted = c;
+    }
+
+    void setHiddenRootRows(int rows) {
+        hiddenRootRows = rows;
+    }
+
+    void setContent(FlameLayout l, FlameColors c, FlameSearch s) {
+        if (l != layout) {
+            scrollY = 0;
+            hover = -1;
+        }
+        layout = l;
+        colors = c;
+        search = s;
+        paint();
+    }
+
+    void setHighlight(IntPredicate frames) {
+        highlight = frames;
+        paint();
+    }
+
+    void setShortenTemplates(boolean s) {
+        shortenTemplates = s;
+        paint();
+    }
+
+    /** Marks a node (the current search match) with the hover outline. */
+    void setCurrent(int node) {
+        current = node;
+        paint();
+    }
+
+    FlameLayout flameLayout() {
+        return layout;
+    }
+
+    int hover() {
+        return hover;
+    }
+
+    FlameGraphPainter.Stats lastStats() {
+        return lastStats;
+    }
+
+    private void setHover(int n) {
+        if (n != hover) {
+            hover = n;
+            paint();
+            onHover.accept(n);
+        }
+    }
+
+    FlameGraphPainter.View view() {
+        FlameGraphPainter.View v = FlameGraphPainter.View.of(layout, 0, 0, Math.max(1, getWidth()), Math.max(1, getHeight()))
+                .withSearch(search).withHighlight(highlight).withShortenTemplates(shortenTemplates)
+                .withHover(hover >= 0 ? hover : current);
+        double rootShift = hiddenRootRows * v.rowHeight();
+        return v.withScrollY(layout.orientation() == io.tunescope.analysis.flame.Orientation.FLAME ? scrollY - rootShift
+                : scrollY + rootShift);
+    }
+
+    /** The node under a point of the canvas, or -1. */
+    int nodeAt(double x, double y) {
+        if (layout == null) {
+            return -1;
+        }
+        int n = FlameGraphPainter.nodeAt(layout, view(), x, y);
+        return n >= 0 && layout.tree().depth(n) < hiddenRootRows ? -1 : n;
+    }
+
+    /** Canvas coordinates of the centre of a node's rectangle, or null when it is not visible. */
+    double[] centreOf(int node) {
+        if (layout == null || !layout.isLaidOut(node)) {
+            return null;
+        }
+        FlameGraphPainter.View v = view();
+        double x0 = FlameGraphPainter.pixelX(v, layout.x(node));
+        double x1 = FlameGraphPainter.pixelX(v, layout.x(node) + layout.width(node));
+        double y = FlameGraphPainter.rowTop(layout, v, layout.row(node)) + v.rowHeight() / 2;
+        return new double[] {(Math.max(0, x0) + Math.min(getWidth(), x1)) / 2, y};
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double w = getWidth();
+        double h = getHeight();
+        if (canvas.getWidth() != w || canvas.getHeight() != h) {
+            canvas.setWidth(w);
+            canvas.setHeight(h);
+            paint();
+        }
+    }
+
+    void paint() {
+        var g = canvas.getGraphicsContext2D();
+        g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        if (layout == null || colors == null || canvas.getWidth() < 2 || canvas.getHeight() < 2) {
+            return;
+        }
+        FlameGraphPainter.Stats st = painter.paint(new FxPainter(g), layout, colors, view());
+        if (!st.equals(lastStats)) {
+            lastStats = st;
+            onPainted.accept(st);
+        }
+    }
+
+    String readableName(int frameId) {
+        return painter.readableName(layout.tree(), frameId, shortenTemplates);
+    }
+}

@@ -1,0 +1,664 @@
+package io.tunescope.ui.flame;
+
+import io.tunescope.analysis.calltree.CallTree;
+import io.tunescope.analysis.calltree.CaptureProfiles;
+import io.tunescope.analysis.calltree.DiffTree;
+import io.tunescope.analysis.calltree.Hotspot;
+import io.tunescope.analysis.calltree.Modules;
+import io.tunescope.analysis.calltree.Transform;
+import io.tunescope.analysis.calltree.TransformStack;
+import io.tunescope.analysis.flame.FlameLayout;
+import io.tunescope.analysis.flame.Orientation;
+import io.tunescope.analysis.flame.Subsystems;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Step;
+import io.tunescope.render.flame.ColorScheme;
+import io.tunescope.ui.CaptureView;
+import io.tunescope.ui.UiContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Separator;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The flame graph tab: one canvas for the flame graph (or icicle, or differential flame graph) with hover
+ * tooltips, click to zoom, breadcrumb, back/forward/reset, search with regex toggle, match share and
+ * next/previous, colour schemes, transforms with undo (context menu), a hotspot table linked both ways with
+ * the picture, and the caller/callee sandwich of the selected function. All tree work runs in the
+ * background through {@link FlameViewModel}.
+ */
+public final class FlameView implements CaptureView {
+    private final UiContext ctx;
+    private final FlameViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final FlameCanvasPane flame = new FlameCanvasPane();
+    private final FlameCanvasPane callers = new FlameCanvasPane();
+    private final FlameCanvasPane callees = new FlameCanvasPane();
+    private final Label sandwichTitle = new Label();
+    private final Tooltip tooltip = new Tooltip();
+    private final HBox breadcrumb = new HBox(2);
+    private final Label transformsLabel = new Label();
+    private final Label matchLabel = new Label();
+    private final Label emptyLabel = new Label();
+    private final Label statsLabel = new Label();
+    private final TextField search = new TextField();
+    private final ToggleButton regex = new ToggleButton(".*");
+    private final ComboBox<CaptureProfiles.Entry> profileBox = new ComboBox<>();
+    private final ComboBox<CaptureProfiles.Entry> beforeBox = new ComboBox<>();
+    private final ComboBox<String> eventBox = new ComboBox<>();
+    private final CheckBox diffBox = new CheckBox();
+    private final ToggleButton reverse = new ToggleButton();
+    private final Spinner<Double> threshold = new Spinner<>(0.0, 10.0, 0.1, 0.05);
+    private final ComboBox<ColorScheme> schemeBox = new ComboBox<>(FXCollections.observableArrayList(ColorScheme.values()));
+    private final ToggleButton icicle = new ToggleButton();
+    private final CheckBox shorten = new CheckBox();
+    private final Button undo = new Button();
+    private final Button rulesButton = new Button();
+    private final ObservableList<Hotspot> hotspots = FXCollections.observableArrayList();
+    private final FilteredList<Hotspot> filteredHotspots = new FilteredList<>(hotspots);
+    private final TableView<Hotspot> table = new TableView<>();
+    private final TextField tableFilter = new TextField();
+    private final TabPane sideTabs = new TabPane();
+    private Capture capture;
+    private boolean syncingSelection;
+
+    public FlameView(UiContext ctx) {
+        this.ctx = ctx;
+        this.vm = new FlameViewModel(ctx.background(), Subsystems.withDefaultUserFile());
+        build();
+    }
+
+    public FlameViewModel viewModel() {
+        return vm;
+    }
+
+    @Override
+    public String titleKey() {
+        return "flame.tab";
+    }
+
+    @Override
+    public String iconLiteral() {
+        return "fas-fire";
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void show(Capture c) {
+        capture = c;
+        List<CaptureProfiles.Entry> list = c == null ? List.of() : CaptureProfiles.of(c);
+        profileBox.getItems().setAll(list);
+        beforeBox.getItems().setAll(list);
+        vm.setProfiles(list);
+        emptyLabel.setText(ctx.text(c == null ? "flame.noCapture" : "flame.noProfile"));
+    }
+
+    // ---- construction
+
+    private void build() {
+        flame.setId("flame-canvas");
+        search.setId("flame-search");
+        matchLabel.setId("flame-match");
+        table.setId("flame-hotspots");
+        breadcrumb.setId("flame-breadcrumb");
+
+        root.setTop(new VBox(toolbar(), compareBar(), crumbBar()));
+        StackPane centre = new StackPane(flame, emptyLabel);
+        emptyLabel.setText(ctx.text("flame.noCapture"));
+        emptyLabel.visibleProperty().bind(vm.snapshotProperty().isNull());
+        emptyLabel.setMouseTransparent(true);
+        SplitPane split = new SplitPane(centre, side());
+        split.setDividerPositions(0.70);
+        root.setCenter(split);
+
+        tooltip.setShowDelay(Duration.millis(250));
+        tooltip.setHideDelay(Duration.millis(100));
+        tooltip.setId("flame-tooltip");
+        Tooltip.install(flame.canvas(), tooltip);
+        flame.setOnHover(this::hovered);
+        flame.setOnClick(this::clicked);
+        flame.setOnPainted(st -> statsLabel.setText(st.hiddenFrames() == 0 ? ctx.text("flame.stats", st.frames())
+                : ctx.text("flame.stats.merged", st.frames(), st.hiddenFrames())));
+        ContextMenu menu = new ContextMenu();
+        flame.canvas().setOnContextMenuRequested(e -> {
+            int n = flame.nodeAt(e.getX(), e.getY());
+            menu.getItems().setAll(contextItems(n));
+            menu.show(flame.canvas(), e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
+        callers.setHiddenRootRows(1);
+        callees.setHiddenRootRows(1);
+
+        vm.snapshotProperty().addListener((o, a, s) -> showSnapshot(s));
+        vm.selectedFrameProperty().addListener((o, a, b) -> selectionChanged(b.intValue()));
+        vm.sandwichProperty().addListener((o, a, s) -> showSandwich(s));
+        vm.currentMatchProperty().addListener((o, a, b) -> flame.setCurrent(b.intValue()));
+        vm.transformsProperty().addListener((o, a, t) -> showTransforms(t));
+        showTransforms(TransformStack.EMPTY);
+    }
+
+    private ToolBar toolbar() {
+        profileBox.setConverter(entryConverter());
+        profileBox.setPrefWidth(260);
+        profileBox.valueProperty().bindBidirectional(vm.profileProperty());
+        profileBox.setTooltip(new Tooltip(ctx.text("flame.profile.tip")));
+
+        eventBox.setItems(vm.events());
+        eventBox.valueProperty().bindBidirectional(vm.eventProperty());
+        eventBox.setTooltip(new Tooltip(ctx.text("flame.event.tip")));
+        eventBox.setId("flame-event");
+        eventBox.visibleProperty().bind(javafx.beans.binding.Bindings.size(vm.events()).greaterThan(1));
+        eventBox.managedProperty().bind(eventBox.visibleProperty());
+        Button back = iconButton("fas-arrow-left", "flame.back");
+        back.setOnAction(e -> vm.back());
+        back.disableProperty().bind(vm.canGoBackProperty().not());
+        Button fwd = iconButton("fas-arrow-right", "flame.forward");
+        fwd.setOnAction(e -> vm.forward());
+        fwd.disableProperty().bind(vm.canGoForwardProperty().not());
+        Button reset = iconButton("fas-compress-arrows-alt", "flame.reset");
+        reset.setId("flame-reset");
+        reset.setOnAction(e -> vm.resetZoom());
+
+        search.setPromptText(ctx.text("flame.search.prompt"));
+        search.setPrefColumnCount(16);
+        search.textProperty().bindBidirectional(vm.searchTextProperty());
+        regex.setTooltip(new Tooltip(ctx.text("flame.search.regex")));
+        regex.setId("flame-regex");
+        regex.selectedProperty().bindBidirectional(vm.regexProperty());
+        Button prev = iconButton("fas-chevron-up", "flame.search.previous");
+        prev.setOnAction(e -> vm.nextMatch(false));
+        Button next = iconButton("fas-chevron-down", "flame.search.next");
+        next.setId("flame-next");
+        next.setOnAction(e -> vm.nextMatch(true));
+        search.setOnAction(e -> vm.nextMatch(true));
+
+        schemeBox.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ColorScheme c) {
+                return c == null ? "" : ctx.text("flame.scheme." + c.slug());
+            }
+
+            @Override
+            public ColorScheme fromString(String s) {
+                return null;
+            }
+        });
+        schemeBox.valueProperty().bindBidirectional(vm.schemeProperty());
+        schemeBox.setTooltip(new Tooltip(ctx.text("flame.scheme.tip")));
+        schemeBox.disableProperty().bind(vm.diffModeProperty());
+        icicle.setGraphic(new FontIcon("fas-sort-amount-down"));
+        icicle.setTooltip(new Tooltip(ctx.text("flame.icicle")));
+        icicle.setId("flame-icicle");
+        icicle.selectedProperty().addListener((o, a, b) -> vm.orientationProperty().set(b ? Orientation.ICICLE : Orientation.FLAME));
+        shorten.setText(ctx.text("flame.shorten"));
+        shorten.selectedProperty().bindBidirectional(vm.shortenTemplatesProperty());
+        shorten.selectedProperty().addListener((o, a, b) -> {
+            flame.setShortenTemplates(b);
+            callers.setShortenTemplates(b);
+            callees.setShortenTemplates(b);
+        });
+        rulesButton.setGraphic(new FontIcon("fas-file-import"));
+        rulesButton.setTooltip(new Tooltip(ctx.text("flame.rules.tip")));
+        rulesButton.setOnAction(e -> chooseRules());
+        rulesButton.disableProperty().bind(vm.diffModeProperty().or(schemeBox.valueProperty().isNotEqualTo(ColorScheme.SUBSYSTEM)));
+        undo.setGraphic(new FontIcon("fas-undo"));
+        undo.setText(ctx.text("flame.undo"));
+        undo.setId("flame-undo");
+        undo.setOnAction(e -> vm.undoTransform());
+        return new ToolBar(profileBox, eventBox, back, fwd, reset, search, regex, prev, next, matchLabel);
+    }
+
+    private FlowPane compareBar() {
+        diffBox.setText(ctx.text("flame.diff"));
+        diffBox.setId("flame-diff");
+        diffBox.selectedProperty().bindBidirectional(vm.diffModeProperty());
+        beforeBox.setConverter(entryConverter());
+        beforeBox.setPrefWidth(260);
+        beforeBox.valueProperty().bindBidirectional(vm.beforeProperty());
+        beforeBox.disableProperty().bind(vm.diffModeProperty().not());
+        reverse.setText(ctx.text("flame.diff.reverse"));
+        reverse.setTooltip(new Tooltip(ctx.text("flame.diff.reverse.tip")));
+        reverse.selectedProperty().bindBidirectional(vm.reverseProperty());
+        reverse.disableProperty().bind(vm.diffModeProperty().not());
+        threshold.setEditable(true);
+        threshold.setPrefWidth(90);
+        threshold.valueProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                vm.thresholdPctProperty().set(b);
+            }
+        });
+        threshold.disableProperty().bind(vm.diffModeProperty().not());
+        Label thr = new Label(ctx.text("flame.diff.threshold"));
+        FlowPane bar = new FlowPane(8, 4, schemeBox, rulesButton, icicle, shorten, undo, new Separator(javafx.geometry.Orientation.VERTICAL),
+                diffBox, beforeBox, reverse, thr, threshold);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 8, 2, 8));
+        return bar;
+    }
+
+    private VBox crumbBar() {
+        breadcrumb.setAlignment(Pos.CENTER_LEFT);
+        breadcrumb.setPadding(new Insets(0, 8, 0, 8));
+        transformsLabel.setId("flame-transforms");
+        statsLabel.setId("flame-stats");
+        statsLabel.setStyle("-fx-text-fill: #666666;");
+        HBox info = new HBox(16, transformsLabel, statsLabel);
+        info.setPadding(new Insets(0, 8, 2, 8));
+        return new VBox(breadcrumb, info);
+    }
+
+    private Node side() {
+        TableColumn<Hotspot, Long> self = numberCol("flame.col.self", Hotspot::self);
+        TableColumn<Hotspot, String> selfPct = pctCol("flame.col.selfPct", Hotspot::selfShare);
+        TableColumn<Hotspot, Long> total = numberCol("flame.col.total", Hotspot::total);
+        TableColumn<Hotspot, String> totalPct = pctCol("flame.col.totalPct", Hotspot::totalShare);
+        TableColumn<Hotspot, String> fn = new TableColumn<>(ctx.text("flame.col.function"));
+        fn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().function()));
+        fn.setPrefWidth(260);
+        TableColumn<Hotspot, String> mod = new TableColumn<>(ctx.text("flame.col.module"));
+        mod.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().moduleLabel()));
+        mod.setPrefWidth(110);
+        TableColumn<Hotspot, String> delta = new TableColumn<>(ctx.text("flame.col.delta"));
+        delta.setCellValueFactory(v -> {
+            FlameViewModel.Snapshot snap = vm.snapshot();
+            double d = snap == null ? Double.NaN : snap.totalShareDelta(v.getValue());
+            return new ReadOnlyObjectWrapper<>(Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%+.2f", d * 100));
+        });
+        delta.setComparator((a, b) -> Double.compare(parsePct(a), parsePct(b)));
+        delta.setPrefWidth(62);
+        delta.setStyle("-fx-alignment: CENTER-RIGHT;");
+        delta.visibleProperty().bind(vm.diffModeProperty());
+        table.getColumns().add(self);
+        table.getColumns().add(selfPct);
+        table.getColumns().add(total);
+        table.getColumns().add(totalPct);
+        table.getColumns().add(delta);
+        table.getColumns().add(fn);
+        table.getColumns().add(mod);
+        SortedList<Hotspot> sorted = new SortedList<>(filteredHotspots);
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
+        table.setPlaceholder(new Label(ctx.text("flame.hotspots.empty")));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, h) -> {
+            if (!syncingSelection) {
+                vm.selectedFrameProperty().set(h == null ? -1 : h.frameId());
+            }
+        });
+        tableFilter.setPromptText(ctx.text("flame.hotspots.filter"));
+        tableFilter.setId("flame-hotspot-filter");
+        tableFilter.textProperty().addListener((o, a, b) -> {
+            String f = b == null ? "" : b.strip().toLowerCase(Locale.ROOT);
+            filteredHotspots.setPredicate(f.isEmpty() ? null
+                    : h -> h.function().toLowerCase(Locale.ROOT).contains(f) || h.moduleLabel().toLowerCase(Locale.ROOT).contains(f));
+        });
+        VBox.setVgrow(table, Priority.ALWAYS);
+        VBox hot = new VBox(4, tableFilter, table);
+        hot.setPadding(new Insets(4));
+        Tab hotTab = new Tab(ctx.text("flame.hotspots"), hot);
+        hotTab.setClosable(false);
+
+        sandwichTitle.setText(ctx.text("flame.sandwich.none"));
+        sandwichTitle.setWrapText(true);
+        callers.setOnClick(n -> selectByName(callers, n));
+        callees.setOnClick(n -> selectByName(callees, n));
+        Label callersLabel = new Label(ctx.text("flame.sandwich.callers"));
+        Label calleesLabel = new Label(ctx.text("flame.sandwich.callees"));
+        VBox.setVgrow(callers, Priority.ALWAYS);
+        VBox.setVgrow(callees, Priority.ALWAYS);
+        VBox sw = new VBox(4, sandwichTitle, callersLabel, callers, calleesLabel, callees);
+        sw.setPadding(new Insets(4));
+        Tab swTab = new Tab(ctx.text("flame.sandwich"), sw);
+        swTab.setClosable(false);
+        sideTabs.getTabs().addAll(hotTab, swTab);
+        return sideTabs;
+    }
+
+    private TableColumn<Hotspot, Long> numberCol(String key, java.util.function.ToLongFunction<Hotspot> f) {
+        TableColumn<Hotspot, Long> c = new TableColumn<>(ctx.text(key));
+        c.setCellValueFactory(v -> new ReadOnlyObjectWrapper<>(f.applyAsLong(v.getValue())));
+        c.setPrefWidth(58);
+        c.setStyle("-fx-alignment: CENTER-RIGHT;");
+        return c;
+    }
+
+    private TableColumn<Hotspot, String> pctCol(String key, java.util.function.ToDoubleFunction<Hotspot> f) {
+        TableColumn<Hotspot, String> c = new TableColumn<>(ctx.text(key));
+        c.setCellValueFactory(v -> new ReadOnlyObjectWrapper<>(pct(f.applyAsDouble(v.getValue()))));
+        c.setComparator((a, b) -> Double.compare(parsePct(a), parsePct(b)));
+        c.setPrefWidth(62);
+        c.setStyle("-fx-alignment: CENTER-RIGHT;");
+        return c;
+    }
+
+    private static double parsePct(String s) {
+        try {
+            return s.isBlank() ? 0 : Double.parseDouble(s.replace("%", "").replace("+", "").strip());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    static String pct(double share) {
+        return String.format(Locale.ROOT, "%.2f %%", share * 100);
+    }
+
+    private Button iconButton(String icon, String tipKey) {
+        Button b = new Button();
+        b.setGraphic(new FontIcon(icon));
+        b.setTooltip(new Tooltip(ctx.text(tipKey)));
+        return b;
+    }
+
+    private StringConverter<CaptureProfiles.Entry> entryConverter() {
+        return new StringConverter<>() {
+            @Override
+            public String toString(CaptureProfiles.Entry e) {
+                if (e == null) {
+                    return "";
+                }
+                Step s = capture == null ? null : capture.step(e.file().step());
+                String step = s == null || s.isRoot() ? "" : s.label() + ": ";
+                return step + e.file().fileName();
+            }
+
+            @Override
+            public CaptureProfiles.Entry fromString(String s) {
+                return null;
+            }
+        };
+    }
+
+    /** Lets the user add their own "REGEX = subsystem" rules (tried before the built-in ones). */
+    private void chooseRules() {
+        javafx.stage.FileChooser fc = new javafx.stage.FileChooser();
+        fc.setTitle(ctx.text("flame.rules.tip"));
+        java.io.File f = fc.showOpenDialog(root.getScene() == null ? null : root.getScene().getWindow());
+        if (f == null) {
+            return;
+        }
+        try {
+            Subsystems s = Subsystems.withUserFile(f.toPath());
+            vm.subsystemsProperty().set(s);
+            ctx.status(s.problems().isEmpty() ? ctx.text("flame.rules.loaded", f.getName(), s.rules().size())
+                    : ctx.text("flame.rules.problems", f.getName(), s.problems().size(), s.problems().get(0)));
+        } catch (java.io.IOException ex) {
+            ctx.status(ctx.text("flame.rules.failed", f.getName(), ex.getMessage()));
+        }
+    }
+
+    // ---- reacting to the model
+
+    private void showSnapshot(FlameViewModel.Snapshot s) {
+        if (s == null) {
+            flame.setContent(null, null, null);
+            hotspots.clear();
+            breadcrumb.getChildren().clear();
+            matchLabel.setText("");
+            return;
+        }
+        flame.setContent(s.layout(), s.colors(), s.search());
+        if (!hotspots.equals(s.hotspots())) {
+            syncingSelection = true;
+            hotspots.setAll(s.hotspots());
+            syncingSelection = false;
+        }
+        selectionChanged(vm.selectedFrameProperty().get());
+        showBreadcrumb(s);
+        if (s.searchError() != null) {
+            matchLabel.setText(ctx.text("flame.search.error", s.searchError()));
+        } else if (s.search() == null) {
+            matchLabel.setText("");
+        } else {
+            matchLabel.setText(ctx.text("flame.search.matched", s.search().count(), pct(s.search().share())));
+        }
+    }
+
+    private void showBreadcrumb(FlameViewModel.Snapshot s) {
+        breadcrumb.getChildren().clear();
+        FlameLayout l = s.layout();
+        CallTree t = s.tree();
+        List<Integer> path = new ArrayList<>();
+        for (int n = l.zoom(); n >= 0; n = t.parent(n)) {
+            path.add(0, n);
+        }
+        // the root, then at most the last six frames of the zoom path
+        int skipFrom = path.size() > 7 ? 1 : path.size();
+        int skipTo = path.size() > 7 ? path.size() - 6 : path.size();
+        for (int i = 0; i < path.size(); i++) {
+            if (i >= skipFrom && i < skipTo) {
+                if (i == skipFrom) {
+                    Label gap = new Label("\u203a \u2026");
+                    gap.setTooltip(new Tooltip(String.join(" \u203a ", t.path(path.get(skipTo - 1)))));
+                    breadcrumb.getChildren().add(gap);
+                }
+                continue;
+            }
+            int n = path.get(i);
+            if (i > 0) {
+                breadcrumb.getChildren().add(new Label("\u203a"));
+            }
+            String name = n == 0 ? ctx.text("flame.all") : flame.readableName(t.frame(n));
+            if (n == l.zoom()) {
+                Label cur = new Label(name);
+                cur.setStyle("-fx-font-weight: bold;");
+                cur.setMinWidth(Region.USE_PREF_SIZE);
+                breadcrumb.getChildren().add(cur);
+            } else {
+                Hyperlink h = new Hyperlink(name);
+                h.setOnAction(e -> vm.zoomTo(n));
+                h.setMinWidth(name.length() > 40 ? 80 : Region.USE_PREF_SIZE);
+                breadcrumb.getChildren().add(h);
+            }
+        }
+    }
+
+    private void showTransforms(TransformStack t) {
+        undo.setDisable(t.isEmpty());
+        transformsLabel.setText(t.isEmpty() ? "" : ctx.text("flame.transforms",
+                String.join(" \u2192 ", t.transforms().stream().map(Transform::describe).toList())));
+    }
+
+    private void selectionChanged(int frameId) {
+        FlameViewModel.Snapshot s = vm.snapshot();
+        flame.setHighlight(frameId < 0 ? null : f -> f == frameId);
+        syncingSelection = true;
+        try {
+            Hotspot h = frameId < 0 ? null : vm.hotspotOf(frameId);
+            if (h == null) {
+                table.getSelectionModel().clearSelection();
+            } else if (table.getSelectionModel().getSelectedItem() != h) {
+                table.getSelectionModel().select(h);
+                table.scrollTo(h);
+            }
+        } finally {
+            syncingSelection = false;
+        }
+        if (s == null || frameId < 0) {
+            sandwichTitle.setText(ctx.text("flame.sandwich.none"));
+        }
+    }
+
+    private void showSandwich(FlameViewModel.SandwichSnapshot s) {
+        if (s == null) {
+            callers.setContent(null, null, null);
+            callees.setContent(null, null, null);
+            return;
+        }
+        FlameViewModel.Snapshot snap = vm.snapshot();
+        long grand = snap == null ? 0 : snap.grandTotal();
+        sandwichTitle.setText(ctx.text("flame.sandwich.title", s.sandwich().function(), s.callees().span(),
+                grand == 0 ? "" : pct((double) s.callees().span() / grand)));
+        callers.setContent(s.callers(), s.callerColors(), null);
+        callees.setContent(s.callees(), s.calleeColors(), null);
+    }
+
+    private void hovered(int node) {
+        FlameViewModel.Snapshot s = vm.snapshot();
+        if (s == null || node < 0) {
+            tooltip.setText("");
+            return;
+        }
+        tooltip.setText(describe(s, node));
+    }
+
+    /** The tooltip text of a node: name, module, total and self samples and shares (diff: before, after, delta). */
+    String describe(FlameViewModel.Snapshot s, int node) {
+        CallTree t = s.tree();
+        int f = t.frame(node);
+        StringBuilder sb = new StringBuilder();
+        sb.append(node == 0 ? ctx.text("flame.all") : flame.readableName(f)).append('\n');
+        if (f >= 0) {
+            String proc = t.depth(node) >= 1 ? t.name(ancestorAtDepth(t, node, 1)) : null;
+            String dso = t.module(f);
+            sb.append(ctx.text("flame.tip.module", dso.isEmpty() ? Modules.classify(t.frames().get(f), proc).label()
+                    : dso + " (" + Modules.classify(t.frames().get(f), dso, proc).label() + ")")).append('\n');
+        }
+        DiffTree d = s.diff();
+        if (d != null) {
+            sb.append(ctx.text("flame.tip.before", d.before(node), pct(d.beforeShare(node)))).append('\n');
+            sb.append(ctx.text("flame.tip.after", d.after(node), pct(d.afterShare(node)))).append('\n');
+            sb.append(ctx.text("flame.tip.delta", String.format(Locale.ROOT, "%+.2f", d.delta(node) * 100)));
+            if (d.isNew(node)) {
+                sb.append('\n').append(ctx.text("flame.tip.new"));
+            } else if (d.isGone(node)) {
+                sb.append('\n').append(ctx.text("flame.tip.gone"));
+            }
+        } else {
+            long g = s.grandTotal();
+            sb.append(ctx.text("flame.tip.total", t.total(s.column(), node), pct(g == 0 ? 0 : (double) t.total(s.column(), node) / g)))
+                    .append('\n');
+            sb.append(ctx.text("flame.tip.self", t.self(s.column(), node), pct(g == 0 ? 0 : (double) t.self(s.column(), node) / g)));
+        }
+        return sb.toString();
+    }
+
+    private static int ancestorAtDepth(CallTree t, int node, int depth) {
+        int n = node;
+        while (t.depth(n) > depth) {
+            n = t.parent(n);
+        }
+        return n;
+    }
+
+    private void clicked(int node) {
+        FlameViewModel.Snapshot s = vm.snapshot();
+        if (s == null) {
+            return;
+        }
+        vm.selectedFrameProperty().set(s.tree().frame(node));
+        vm.zoomTo(node);
+    }
+
+    private void selectByName(FlameCanvasPane pane, int node) {
+        FlameLayout l = pane.flameLayout();
+        FlameViewModel.Snapshot s = vm.snapshot();
+        if (l == null || s == null || node <= 0) {
+            return;
+        }
+        String name = l.tree().name(node);
+        String module = l.tree().module(l.tree().frame(node));
+        for (int f = 0; f < s.tree().frames().size(); f++) {
+            if (s.tree().frames().get(f).equals(name) && s.tree().module(f).equals(module)) {
+                vm.selectedFrameProperty().set(f);
+                return;
+            }
+        }
+    }
+
+    /** The context-menu items for a node (-1: outside any frame). */
+    List<MenuItem> contextItems(int node) {
+        List<MenuItem> items = new ArrayList<>();
+        FlameViewModel.Snapshot s = vm.snapshot();
+        if (s != null && node > 0) {
+            CallTree t = s.tree();
+            String name = t.name(node);
+            List<String> path = t.path(node);
+            items.add(item("flame.menu.zoom", "fas-search-plus", () -> vm.zoomTo(node)));
+            items.add(item("flame.menu.focusSubtree", "fas-compress", () -> vm.pushTransform(new Transform.FocusSubtree(path))));
+            items.add(item("flame.menu.focusFunction", "fas-bullseye", () -> vm.pushTransform(new Transform.FocusFunction(name))));
+            items.add(item("flame.menu.merge", "fas-compress-alt", () -> vm.pushTransform(new Transform.MergeFunction(name))));
+            items.add(item("flame.menu.drop", "fas-cut", () -> vm.pushTransform(new Transform.DropSubtree(path))));
+            items.add(item("flame.menu.callers", "fas-level-up-alt", () -> vm.pushTransform(new Transform.CallersOf(name))));
+            items.add(item("flame.menu.collapseRecursion", "fas-redo", () -> vm.pushTransform(new Transform.CollapseRecursion(name))));
+            items.add(item("flame.menu.sandwich", "fas-layer-group", () -> {
+                vm.selectedFrameProperty().set(t.frame(node));
+                sideTabs.getSelectionModel().select(1);
+            }));
+            items.add(new SeparatorMenuItem());
+        }
+        items.add(item("flame.menu.invertAll", "fas-exchange-alt", () -> vm.pushTransform(new Transform.InvertAll())));
+        MenuItem u = item("flame.undo", "fas-undo", vm::undoTransform);
+        u.setDisable(vm.transformsProperty().get().isEmpty());
+        items.add(u);
+        return items;
+    }
+
+    private MenuItem item(String key, String icon, Runnable action) {
+        MenuItem m = new MenuItem(ctx.text(key), new FontIcon(icon));
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    // for tests
+    FlameCanvasPane flameCanvas() {
+        return flame;
+    }
+
+    TableView<Hotspot> hotspotTable() {
+        return table;
+    }
+
+    String tooltipText() {
+        return tooltip.getText();
+    }
+
+    String breadcrumbText() {
+        StringBuilder sb = new StringBuilder();
+        for (Node n : breadcrumb.getChildren()) {
+            if (n instanceof javafx.scene.control.Labeled l) {
+                sb.append(l.getText()).append(' ');
+            }
+        }
+        return sb.toString().strip();
+    }
+}

@@ -1,0 +1,565 @@
+package io.tunescope.ui.flame;
+
+import io.tunescope.analysis.calltree.CallTree;
+import io.tunescope.analysis.calltree.CaptureProfiles;
+import io.tunescope.analysis.calltree.DiffTree;
+import io.tunescope.analysis.calltree.Hotspot;
+import io.tunescope.analysis.calltree.Hotspots;
+import io.tunescope.analysis.calltree.Sandwich;
+import io.tunescope.analysis.calltree.Transform;
+import io.tunescope.analysis.calltree.TransformStack;
+import io.tunescope.analysis.flame.FlameLayout;
+import io.tunescope.analysis.flame.FlameSearch;
+import io.tunescope.analysis.flame.Orientation;
+import io.tunescope.analysis.flame.Subsystems;
+import io.tunescope.model.stack.StackProfile;
+import io.tunescope.render.flame.ColorScheme;
+import io.tunescope.render.flame.FlameColors;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.PatternSyntaxException;
+import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * State of the flame graph view as JavaFX properties (FX thread only), and the background pipeline that
+ * turns it into a {@link Snapshot}: call tree (or diff) -> transforms -> hotspots, colours, layout of the
+ * zoomed node, search. Each request computes a full snapshot from its own inputs, reusing the last result
+ * of each stage when its inputs are unchanged; the newest request wins.
+ */
+public final class FlameViewModel {
+
+    /** Everything the view paints, immutable. {@code diff} is null unless comparing; then {@code tree == diff.tree()}. */
+    public record Snapshot(CallTree tree, DiffTree diff, int column, List<Hotspot> hotspots, FlameColors colors,
+                           FlameLayout layout, FlameSearch search, String searchError, Map<Integer, Hotspot> otherSide) {
+        public long grandTotal() {
+            return tree.grandTotal(column);
+        }
+
+        /**
+         * In a diff: change of a hotspot's total share, after minus before (percentage points / 100); NaN
+         * when not comparing.
+         */
+        public double totalShareDelta(Hotspot h) {
+            if (diff == null) {
+                return Double.NaN;
+            }
+            Hotspot o = otherSide.get(h.frameId());
+            double other = o == null ? 0 : o.totalShare();
+            return diff.reversed() ? other - h.totalShare() : h.totalShare() - other;
+        }
+    }
+
+    /** The caller/callee trees of the selected function, laid out. */
+    public record SandwichSnapshot(Sandwich sandwich, FlameLayout callers, FlameLayout callees,
+                                   FlameColors callerColors, FlameColors calleeColors) {
+    }
+
+    private final Executor background;
+    private final ObservableList<CaptureProfiles.Entry> profiles = FXCollections.observableArrayList();
+    private final ObjectProperty<CaptureProfiles.Entry> profile = new SimpleObjectProperty<>();
+    private final ObjectProperty<CaptureProfiles.Entry> before = new SimpleObjectProperty<>();
+    private final ObservableList<String> events = FXCollections.observableArrayList();
+    private final StringProperty event = new SimpleStringProperty("");
+    private final BooleanProperty diffMode = new SimpleBooleanProperty(false);
+    private final BooleanProperty reverse = new SimpleBooleanProperty(false);
+    private final DoubleProperty thresholdPct = new SimpleDoubleProperty(0.1);
+    private final ObjectProperty<TransformStack> transforms = new SimpleObjectProperty<>(TransformStack.EMPTY);
+    private final ObjectProperty<ColorScheme> scheme = new SimpleObjectProperty<>(ColorScheme.MODULE);
+    private final ObjectProperty<Orientation> orientation = new SimpleObjectProperty<>(Orientation.FLAME);
+    private final BooleanProperty shortenTemplates = new SimpleBooleanProperty(true);
+    private final StringProperty searchText = new SimpleStringProperty("");
+    private final BooleanProperty regex = new SimpleBooleanProperty(false);
+    private final IntegerProperty zoom = new SimpleIntegerProperty(0);
+    private final IntegerProperty selectedFrame = new SimpleIntegerProperty(-1);
+    private final IntegerProperty currentMatch = new SimpleIntegerProperty(-1);
+    private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<SandwichSnapshot> sandwich = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
+    private final Deque<Integer> backStack = new ArrayDeque<>();
+    private final Deque<Integer> forwardStack = new ArrayDeque<>();
+    private final BooleanProperty canGoBack = new SimpleBooleanProperty(false);
+    private final BooleanProperty canGoForward = new SimpleBooleanProperty(false);
+    private final ObjectProperty<Subsystems> subsystems = new SimpleObjectProperty<>();
+
+    private final AtomicInteger generation = new AtomicInteger();
+    private final AtomicInteger sandwichGeneration = new AtomicInteger();
+    private final AtomicInteger pending = new AtomicInteger();
+    private final Map<StackProfile, CallTree> trees = new IdentityHashMap<>();
+    private volatile TreeStage lastTree;
+    private volatile ColorStage lastColors;
+    private volatile LayoutStage lastLayout;
+    private volatile SearchStage lastSearch;
+    private boolean suspend;
+
+    private record TreeKey(StackProfile after, StackProfile before, boolean diff, boolean reverse, TransformStack transforms) {
+    }
+
+    private record TreeStage(TreeKey key, CallTree tree, DiffTree diff, int column, List<Hotspot> hotspots,
+                             Map<Integer, Hotspot> otherSide) {
+    }
+
+    private record ColorStage(CallTree tree, DiffTree diff, ColorScheme scheme, double threshold, Subsystems rules,
+                              FlameColors colors) {
+    }
+
+    private record LayoutStage(CallTree tree, int column, int zoom, Orientation orientation, FlameLayout layout) {
+    }
+
+    private record SearchStage(CallTree tree, int column, String query, boolean regex, FlameSearch search, String error) {
+    }
+
+    public FlameViewModel(Executor background, Subsystems subsystems) {
+        this.background = background;
+        this.subsystems.set(subsystems);
+        this.subsystems.addListener((o, a, b) -> request(false));
+        Runnable treeChanged = () -> request(true);
+        profile.addListener((o, a, b) -> {
+            boolean was = suspend;
+            suspend = true;
+            events.setAll(b == null ? List.of() : b.profile().events());
+            event.set(b == null ? "" : b.profile().event());
+            suspend = was;
+            treeChanged.run();
+        });
+        event.addListener((o, a, b) -> treeChanged.run());
+        before.addListener((o, a, b) -> {
+            if (diffMode.get()) {
+                treeChanged.run();
+            }
+        });
+        diffMode.addListener((o, a, b) -> {
+            if (b) {
+                chooseBefore();
+            }
+            treeChanged.run();
+        });
+        reverse.addListener((o, a, b) -> {
+            if (diffMode.get()) {
+                treeChanged.run();
+            }
+        });
+        transforms.addListener((o, a, b) -> treeChanged.run());
+        thresholdPct.addListener((o, a, b) -> request(false));
+        scheme.addListener((o, a, b) -> request(false));
+        orientation.addListener((o, a, b) -> request(false));
+        zoom.addListener((o, a, b) -> request(false));
+        searchText.addListener((o, a, b) -> request(false));
+        regex.addListener((o, a, b) -> request(false));
+        selectedFrame.addListener((o, a, b) -> requestSandwich());
+    }
+
+    // ---- properties
+
+    public ObservableList<CaptureProfiles.Entry> profiles() {
+        return profiles;
+    }
+
+    public ObjectProperty<CaptureProfiles.Entry> profileProperty() {
+        return profile;
+    }
+
+    public ObjectProperty<CaptureProfiles.Entry> beforeProperty() {
+        return before;
+    }
+
+    /** Events of the shown profile's input (a perf script may hold several, e.g. cycles and instructions). */
+    public ObservableList<String> events() {
+        return events;
+    }
+
+    /** The event whose samples are shown (both sides of a diff use it when they have it). */
+    public StringProperty eventProperty() {
+        return event;
+    }
+
+    public BooleanProperty diffModeProperty() {
+        return diffMode;
+    }
+
+    public BooleanProperty reverseProperty() {
+        return reverse;
+    }
+
+    public DoubleProperty thresholdPctProperty() {
+        return thresholdPct;
+    }
+
+    public ObjectProperty<TransformStack> transformsProperty() {
+        return transforms;
+    }
+
+    /** The frame -> subsystem rules of the subsystem colour scheme (built-in plus the user's file). */
+    public ObjectProperty<Subsystems> subsystemsProperty() {
+        return subsystems;
+    }
+
+    public ObjectProperty<ColorScheme> schemeProperty() {
+        return scheme;
+    }
+
+    public ObjectProperty<Orientation> orientationProperty() {
+        return orientation;
+    }
+
+    public BooleanProperty shortenTemplatesProperty() {
+        return shortenTemplates;
+    }
+
+    public StringProperty searchTextProperty() {
+        return searchText;
+    }
+
+    public BooleanProperty regexProperty() {
+        return regex;
+    }
+
+    /** Zoomed node of the current snapshot's tree (0 = the root). */
+    public IntegerProperty zoomProperty() {
+        return zoom;
+    }
+
+    /** Frame id selected in the hotspot table or by clicking a frame; -1 for none. */
+    public IntegerProperty selectedFrameProperty() {
+        return selectedFrame;
+    }
+
+    /** The search match last navigated to with next/previous, or -1. */
+    public IntegerProperty currentMatchProperty() {
+        return currentMatch;
+    }
+
+    public ReadOnlyObjectProperty<Snapshot> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    public Snapshot snapshot() {
+        return snapshot.get();
+    }
+
+    public ReadOnlyObjectProperty<SandwichSnapshot> sandwichProperty() {
+        return sandwich.getReadOnlyProperty();
+    }
+
+    /** True while background work is pending. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    public BooleanProperty canGoBackProperty() {
+        return canGoBack;
+    }
+
+    public BooleanProperty canGoForwardProperty() {
+        return canGoForward;
+    }
+
+    // ---- actions (FX thread)
+
+    /** Replaces the profiles (a newly opened capture): the first one is shown, the diff compares with the previous file. */
+    public void setProfiles(List<CaptureProfiles.Entry> list) {
+        suspend = true;
+        try {
+            synchronized (trees) {
+                trees.clear();
+            }
+            profiles.setAll(list);
+            transforms.set(TransformStack.EMPTY);
+            selectedFrame.set(-1);
+            diffMode.set(false);
+            before.set(null);
+            profile.set(list.isEmpty() ? null : list.get(0));
+        } finally {
+            suspend = false;
+        }
+        request(true);
+    }
+
+    /** When comparing without a distinct "before": the profile listed before the shown one, else the one after it. */
+    private void chooseBefore() {
+        CaptureProfiles.Entry p = profile.get();
+        CaptureProfiles.Entry b = before.get();
+        if (p == null || (b != null && b != p)) {
+            return;
+        }
+        int i = profiles.indexOf(p);
+        boolean was = suspend;
+        suspend = true;
+        if (i > 0) {
+            before.set(profiles.get(i - 1));
+        } else if (i + 1 < profiles.size()) {
+            before.set(profiles.get(i + 1));
+        }
+        suspend = was;
+    }
+
+    /** Zooms to a node, remembering the previous zoom for {@link #back()}. */
+    public void zoomTo(int node) {
+        if (node == zoom.get() || node < 0) {
+            return;
+        }
+        backStack.push(zoom.get());
+        forwardStack.clear();
+        zoom.set(node);
+        updateHistory();
+    }
+
+    public void back() {
+        if (!backStack.isEmpty()) {
+            forwardStack.push(zoom.get());
+            zoom.set(backStack.pop());
+            updateHistory();
+        }
+    }
+
+    public void forward() {
+        if (!forwardStack.isEmpty()) {
+            backStack.push(zoom.get());
+            zoom.set(forwardStack.pop());
+            updateHistory();
+        }
+    }
+
+    /** Back to the whole profile. */
+    public void resetZoom() {
+        zoomTo(0);
+    }
+
+    private void updateHistory() {
+        canGoBack.set(!backStack.isEmpty());
+        canGoForward.set(!forwardStack.isEmpty());
+    }
+
+    public void pushTransform(Transform t) {
+        transforms.set(transforms.get().push(t));
+    }
+
+    public void undoTransform() {
+        transforms.set(transforms.get().pop());
+    }
+
+    /** Moves to the next search match (wrapping) and zooms out far enough to show it; returns it or -1. */
+    public int nextMatch(boolean forward) {
+        Snapshot s = snapshot.get();
+        if (s == null || s.search() == null || s.search().isEmpty()) {
+            return -1;
+        }
+        int from = currentMatch.get() >= 0 ? currentMatch.get() : (forward ? 0 : s.tree().size());
+        int m = forward ? s.search().next(from) : s.search().previous(from);
+        currentMatch.set(m);
+        if (!s.layout().isLaidOut(m) || m < s.layout().zoom()) {
+            zoomTo(s.tree().parent(m) >= 0 ? s.tree().parent(m) : 0);
+        }
+        return m;
+    }
+
+    // ---- background pipeline
+
+    private void request(boolean treeChanged) {
+        if (suspend) {
+            return;
+        }
+        if (treeChanged) {
+            // node ids of the old tree mean nothing in the new one
+            backStack.clear();
+            forwardStack.clear();
+            updateHistory();
+            currentMatch.set(-1);
+            if (zoom.get() != 0) {
+                suspend = true;
+                zoom.set(0);
+                suspend = false;
+            }
+        }
+        CaptureProfiles.Entry p = profile.get();
+        if (p == null) {
+            generation.incrementAndGet();
+            snapshot.set(null);
+            return;
+        }
+        CaptureProfiles.Entry b = before.get();
+        boolean diff = diffMode.get() && b != null;
+        TreeKey key = new TreeKey(forEvent(p.profile()), diff ? forEvent(b.profile()) : null, diff, diff && reverse.get(),
+                transforms.get());
+        ColorScheme cs = scheme.get();
+        double threshold = thresholdPct.get() / 100.0;
+        Subsystems rules = subsystems.get();
+        Orientation o = orientation.get();
+        int z = zoom.get();
+        String q = searchText.get() == null ? "" : searchText.get();
+        boolean rx = regex.get();
+        int gen = generation.incrementAndGet();
+        pending.incrementAndGet();
+        busy.set(true);
+        background.execute(() -> {
+            Snapshot s = null;
+            try {
+                if (gen == generation.get()) {
+                    s = compute(key, cs, threshold, rules, o, z, q, rx);
+                }
+            } finally {
+                Snapshot result = s;
+                Platform.runLater(() -> {
+                    if (result != null && gen == generation.get()) {
+                        snapshot.set(result);
+                    }
+                    busy.set(pending.decrementAndGet() > 0);
+                });
+            }
+        });
+    }
+
+    /** The profile's samples of the chosen event, or its default samples when it has no such event. */
+    private StackProfile forEvent(StackProfile p) {
+        String ev = event.get();
+        StackProfile e = ev == null || ev.isEmpty() ? null : p.forEvent(ev);
+        return e == null ? p : e;
+    }
+
+    private CallTree treeOf(StackProfile p) {
+        synchronized (trees) {
+            CallTree t = trees.get(p);
+            if (t == null) {
+                t = CallTree.of(p);
+                trees.put(p, t);
+            }
+            return t;
+        }
+    }
+
+    Snapshot compute(TreeKey key, ColorScheme cs, double threshold, Subsystems rules, Orientation o, int z, String q,
+                     boolean rx) {
+        TreeStage ts = lastTree;
+        if (ts == null || !ts.key().equals(key)) {
+            CallTree after = treeOf(key.after());
+            CallTree tree;
+            DiffTree diff = null;
+            int column = 0;
+            if (key.diff()) {
+                DiffTree d = DiffTree.of(treeOf(key.before()), after);
+                d = key.reverse() ? d.reverse() : d;
+                diff = d.withTree(key.transforms().apply(d.tree()));
+                tree = diff.tree();
+                column = diff.shapeColumn();
+            } else {
+                tree = key.transforms().apply(after);
+            }
+            Map<Integer, Hotspot> other = new java.util.HashMap<>();
+            if (diff != null) {
+                for (Hotspot h : Hotspots.of(tree, 1 - column)) {
+                    other.put(h.frameId(), h);
+                }
+            }
+            ts = new TreeStage(key, tree, diff, column, Hotspots.of(tree, column), Map.copyOf(other));
+            lastTree = ts;
+        }
+        ColorStage cst = lastColors;
+        if (cst == null || cst.tree() != ts.tree() || cst.diff() != ts.diff() || cst.scheme() != cs || cst.threshold() != threshold
+                || cst.rules() != rules) {
+            FlameColors colors = ts.diff() != null ? FlameColors.diff(ts.diff(), threshold) : cs.create(ts.tree(), rules);
+            cst = new ColorStage(ts.tree(), ts.diff(), cs, threshold, rules, colors);
+            lastColors = cst;
+        }
+        int zoomNode = z < ts.tree().size() ? z : 0;
+        LayoutStage ls = lastLayout;
+        if (ls == null || ls.tree() != ts.tree() || ls.column() != ts.column() || ls.zoom() != zoomNode || ls.orientation() != o) {
+            ls = new LayoutStage(ts.tree(), ts.column(), zoomNode, o, FlameLayout.of(ts.tree(), ts.column(), zoomNode, o));
+            lastLayout = ls;
+        }
+        SearchStage ss = lastSearch;
+        if (ss == null || ss.tree() != ts.tree() || ss.column() != ts.column() || !ss.query().equals(q) || ss.regex() != rx) {
+            FlameSearch fs = null;
+            String error = null;
+            if (!q.isEmpty()) {
+                try {
+                    fs = FlameSearch.of(ts.tree(), ts.column(), q, rx);
+                } catch (PatternSyntaxException e) {
+                    error = e.getDescription();
+                }
+            }
+            ss = new SearchStage(ts.tree(), ts.column(), q, rx, fs, error);
+            lastSearch = ss;
+        }
+        return new Snapshot(ts.tree(), ts.diff(), ts.column(), ts.hotspots(), cst.colors(), ls.layout(), ss.search(), ss.error(), ts.otherSide());
+    }
+
+    private void requestSandwich() {
+        Snapshot s = snapshot.get();
+        int f = selectedFrame.get();
+        int gen = sandwichGeneration.incrementAndGet();
+        if (s == null || f < 0 || f >= s.tree().frames().size()) {
+            sandwich.set(null);
+            return;
+        }
+        String name = s.tree().frames().get(f);
+        CallTree tree = s.tree();
+        int column = s.column();
+        DiffTree diff = s.diff();
+        ColorScheme cs = scheme.get();
+        double threshold = thresholdPct.get() / 100.0;
+        Subsystems rules = subsystems.get();
+        pending.incrementAndGet();
+        busy.set(true);
+        background.execute(() -> {
+            SandwichSnapshot r = null;
+            try {
+                Sandwich sw = Sandwich.of(tree, name);
+                FlameLayout callers = FlameLayout.of(sw.callers(), column, sw.callers().size() > 1 ? 1 : 0, Orientation.FLAME);
+                FlameLayout callees = FlameLayout.of(sw.callees(), column, sw.callees().size() > 1 ? 1 : 0, Orientation.ICICLE);
+                FlameColors cc;
+                FlameColors ce;
+                if (diff != null) {
+                    cc = FlameColors.diff(diff.withTree(sw.callers()), threshold);
+                    ce = FlameColors.diff(diff.withTree(sw.callees()), threshold);
+                } else {
+                    cc = cs.create(sw.callers(), rules);
+                    ce = cs.create(sw.callees(), rules);
+                }
+                r = new SandwichSnapshot(sw, callers, callees, cc, ce);
+            } finally {
+                SandwichSnapshot result = r;
+                Platform.runLater(() -> {
+                    if (gen == sandwichGeneration.get()) {
+                        sandwich.set(result);
+                    }
+                    busy.set(pending.decrementAndGet() > 0);
+                });
+            }
+        });
+    }
+
+    /** The hotspot of a frame id in the current snapshot, or null. */
+    public Hotspot hotspotOf(int frameId) {
+        Snapshot s = snapshot.get();
+        if (s == null) {
+            return null;
+        }
+        for (Hotspot h : s.hotspots()) {
+            if (h.frameId() == frameId) {
+                return h;
+            }
+        }
+        return null;
+    }
+
+}

@@ -379,11 +379,14 @@ public final class TimelineView implements CaptureView {
         if (chart == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
             return;
         }
+        // one repaint for all charts, not one per chart
+        chart.setNotify(false);
         for (XYPlot sub : plot.getSubplots()) {
             sub.setDomainCrosshairVisible(true);
             sub.setDomainCrosshairLockedOnData(false);
-            sub.setDomainCrosshairValue(x, true);
+            sub.setDomainCrosshairValue(x, false);
         }
+        chart.setNotify(true);
         crosshair.set(x);
         readout.setText(readout(x));
     }

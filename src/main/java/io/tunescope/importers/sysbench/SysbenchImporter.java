@@ -324,7 +324,12 @@ public final class SysbenchImporter implements Importer<BenchLog> {
                     }
                     case "ignored errors" -> s.errors = leadingLong(val);
                     case "reconnects" -> s.reconnects = leadingLong(val);
-                    case "total time" -> s.totalTime = seconds(val);
+                    case "total time", "time elapsed" -> s.totalTime = seconds(val);
+                    case "events/s (eps)" -> {
+                        if (Double.isNaN(s.tps)) {
+                            s.tps = num(val);
+                        }
+                    }
                     case "total number of events" -> s.events = Long.parseLong(val);
                     case "events per second" -> s.tps = num(val);
                     case "min" -> s.min = ms(val);

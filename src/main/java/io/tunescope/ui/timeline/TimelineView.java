@@ -275,7 +275,6 @@ public final class TimelineView implements CaptureView {
         }
         Step s = step.getValue() == allSteps ? null : step.getValue();
         String dir = s == null ? null : s.dir();
-        ctx.status(ctx.text("timeline.loading"));
         Set<String> hide = Set.copyOf(hidden);
         ctx.background().submit(() -> {
             Timeline t = TimelineBuilder.build(c, dir);
@@ -315,7 +314,6 @@ public final class TimelineView implements CaptureView {
                 sweepViewer.setVisible(sweepChart != null);
                 sweepNote.setText(sweep == null ? ctx.text("timeline.noSweep") : String.join("\n", sweep.notes()));
                 crosshair.set(Double.NaN);
-                ctx.status(t.tracks().size() + " series, " + t.runs().size() + " runs, " + an.size() + " markers");
             });
         });
     }

@@ -270,9 +270,12 @@ public final class TimelineChart {
             }
             double x0 = x(t, a.start());
             double x1 = x(t, a.end());
-            if (x1 <= x0) {
-                x1 = x0 + (t.wallClock() ? 500 : 0.5);
-                x0 = x0 - (t.wallClock() ? 500 : 0.5);
+            // a one-sample marker stays visible at any zoom: at least 1/300 of the whole time span
+            double minWidth = Math.max(t.wallClock() ? 1000 : 1, (x(t, t.end()) - x(t, t.start())) / 300);
+            if (x1 - x0 < minWidth) {
+                double mid = (x0 + x1) / 2;
+                x0 = mid - minWidth / 2;
+                x1 = mid + minWidth / 2;
             }
             plot.addDomainMarker(new IntervalMarker(x0, x1, MARKER.get(a.kind())), Layer.BACKGROUND);
         }

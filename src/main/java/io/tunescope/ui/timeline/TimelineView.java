@@ -275,6 +275,7 @@ public final class TimelineView implements CaptureView {
         }
         Step s = step.getValue() == allSteps ? null : step.getValue();
         String dir = s == null ? null : s.dir();
+        note.setText(ctx.text("timeline.loading"));
         Set<String> hide = Set.copyOf(hidden);
         ctx.background().submit(() -> {
             Timeline t = TimelineBuilder.build(c, dir);

@@ -123,8 +123,8 @@ public final class SysbenchImporter implements Importer<BenchLog> {
 
         void line(String raw, int n) {
             String l = raw.stripTrailing();
-            Matcher m = VERSION.matcher(l);
-            if (m.matches()) {
+            Matcher m = l.startsWith("sysbench ") ? VERSION.matcher(l) : null;
+            if (m != null && m.matches()) {
                 close(n - 1);
                 cur = new RunBuilder(m.group(1), n);
                 return;

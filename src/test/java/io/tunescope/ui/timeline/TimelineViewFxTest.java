@@ -77,7 +77,7 @@ class TimelineViewFxTest {
         assertTrue(note.getText().contains("Aligned by start"), note.getText());
         assertTrue(note.getText().contains("sysbench-fileio.txt"), note.getText());
         int charts = plot(robot).getSubplots().size();
-        assertEquals(9, charts);
+        assertEquals(10, charts);
 
         // the mouse over the charts moves one crosshair on every chart
         robot.moveTo("#timelineChart");

@@ -88,7 +88,12 @@ public final class TimelineCommand implements Callable<Integer> {
             out.println("  " + n);
         }
         out.println("Markers: " + anomalies.size());
+        int shown = 0;
         for (Anomaly a : anomalies) {
+            if (shown++ == 25) {
+                out.println("  ... " + (anomalies.size() - 25) + " more");
+                break;
+            }
             out.println("  " + a.kind().name().toLowerCase(Locale.ROOT) + ": " + a.message() + " [" + a.ref() + "]");
         }
         List<RunSummary> rows = RunSummary.of(t);

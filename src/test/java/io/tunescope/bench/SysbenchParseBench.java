@@ -10,12 +10,14 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -43,12 +45,29 @@ public class SysbenchParseBench {
         }
     }
 
+    private static final java.lang.management.ThreadMXBean MX = java.lang.management.ManagementFactory.getThreadMXBean();
+    private long cpuNanos;
+    private int ops;
+
     @Benchmark
     public BenchLog parse12HourLog() throws Exception {
+        long c0 = MX.getCurrentThreadCpuTime();
         BenchLog log = importer.parse(ImportContext.forFile(file)).value();
+        cpuNanos += MX.getCurrentThreadCpuTime() - c0;
+        ops++;
         if (log.runs().get(0).intervals().size() != 21600) {
             throw new IllegalStateException("wrong parse");
         }
         return log;
+    }
+
+    /** The benchmark thread's own CPU time per parse: the one-core cost, whatever the machine's load. */
+    @TearDown(Level.Iteration)
+    public void reportCpu() {
+        if (ops > 0) {
+            System.out.printf(java.util.Locale.ROOT, "  [thread CPU %.1f ms/op over %d ops]%n", cpuNanos / 1e6 / ops, ops);
+        }
+        cpuNanos = 0;
+        ops = 0;
     }
 }

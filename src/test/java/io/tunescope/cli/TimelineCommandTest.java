@@ -34,10 +34,10 @@ class TimelineCommandTest {
         assertTrue(r.out().contains("sysbench-fileio.txt: sysbench prints no wall clock; 1 run(s) aligned by start"), r.out());
         assertTrue(r.out().contains("device_saturated: vda"), r.out());
         assertTrue(r.out().contains("[iostat-x-t.txt:"), "markers say where they came from: " + r.out());
-        assertTrue(r.out().contains("9 charts"), r.out());
+        assertTrue(r.out().contains("10 charts"), r.out());
         BufferedImage img = ImageIO.read(png.toFile());
         assertEquals(1000, img.getWidth());
-        assertEquals(140 + 190 * 9, img.getHeight());
+        assertEquals(140 + 190 * 10, img.getHeight());
         assertTrue(distinctColours(img) > 20, "the picture has content");
     }
 

@@ -18,12 +18,13 @@ public final class AnomalyDetector {
      * @param dipFraction    a throughput sample at most (1 - dipFraction) x the moving median is a dip
      * @param window         samples in the moving median (the ones before the sample)
      * @param errorFactor    err/s at least this times the moving median (or above 0 when the median is 0)
-     * @param minErrorRate   err/s below this never counts as a burst
+     * @param minErrorRate   err/s below this never counts as a burst (1/s: an isolated error in a 2 s
+     *                       interval, 0.5/s, is not a burst)
      */
     public record Thresholds(double utilPct, double iowaitPct, double dipFraction, int window, double errorFactor,
                              double minErrorRate) {
         public static Thresholds defaults() {
-            return new Thresholds(90, 20, 0.30, 10, 3, 0.1);
+            return new Thresholds(90, 20, 0.30, 10, 3, 1.0);
         }
     }
 
@@ -166,12 +167,13 @@ public final class AnomalyDetector {
     /** Error rates above {@code errorFactor} x the moving median (or above 0 when the median is 0). */
     public static List<Anomaly> errorBursts(TimeSeries err, Thresholds th) {
         boolean[] flag = new boolean[err.size()];
-        for (int i = 0; i < err.size(); i++) {
+        // the first interval has no history to compare with
+        for (int i = 1; i < err.size(); i++) {
             double v = err.value(i);
             if (Double.isNaN(v) || v < th.minErrorRate()) {
                 continue;
             }
-            double med = i == 0 ? 0 : median(err, Math.max(0, i - th.window()), i - 1);
+            double med = median(err, Math.max(0, i - th.window()), i - 1);
             flag[i] = Double.isNaN(med) || med <= 0 ? true : v >= med * th.errorFactor();
         }
         List<Anomaly> out = new ArrayList<>();

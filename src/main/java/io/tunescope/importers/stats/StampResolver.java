@@ -9,7 +9,7 @@ import java.util.List;
  * that every tool's local times line up). The order of year, month and day is decided from all dates
  * together: a 4-digit first field is year-first; a first field above 12 means day-first; a second field
  * above 12 means month-first; '.' dates are day-first; otherwise month-first (sysstat's C locale).
- * A time that goes backwards while the date stays the same means the clock passed midnight.
+ * A time of day without a date that goes backwards (by more than a minute) means the clock passed midnight.
  */
 public final class StampResolver {
     public enum Order { YMD, DMY, MDY }
@@ -101,9 +101,8 @@ public final class StampResolver {
             }
             LocalDate d = date(s, order);
             if (d != null) {
-                if (!d.equals(day)) {
-                    dayShift = 0;
-                }
+                // a printed date is trusted as it is
+                dayShift = 0;
                 day = d;
             } else {
                 if (day == null) {
@@ -115,10 +114,6 @@ public final class StampResolver {
                 if (lastSec >= 0 && s.seconds() < lastSec - 60) {
                     dayShift++;
                 }
-            }
-            if (d != null && lastSec >= 0 && i > 0 && s.seconds() < lastSec - 60 && stamps.get(i - 1) != null
-                    && d.equals(date(stamps.get(i - 1), order))) {
-                dayShift++;
             }
             lastSec = s.seconds();
             long epochDay = day.plusDays(dayShift).atStartOfDay().toEpochSecond(ZoneOffset.UTC);

@@ -11,7 +11,7 @@ import java.util.Map;
  *     lat (ms,95%): 33.72 err/s: 0.00 reconn/s: 0.00} (also {@code err/s 1.20}, {@code eps:},
  *     {@code lat (ms,avg)})</li>
  * <li>0.5: {@code threads: 16, tps: 5370.69, reads: 75253.14, writes: 0.00, response time: 4.00ms (95%),
- *     errors: 0.00, reconnects:  0.00}</li>
+ *     errors: 0.00, reconnects:  0.00} and the older {@code reads/s: ..., writes/s: ...} form</li>
  * <li>fileio: {@code reads: 407.63 MiB/s writes: 271.76 MiB/s fsyncs: 1738.24/s latency (ms,95%): 0.006}</li>
  * <li>memory: {@code 367.65 MiB/sec}</li>
  * </ul>
@@ -36,7 +36,7 @@ final class Interim {
 
     /** The values of the line, or null when a number cannot be read. */
     static Interim parse(String rest) {
-        String[] t = rest.strip().split("\\s+");
+        String[] t = tokens(rest);
         Interim v = new Interim();
         try {
             for (int i = 0; i < t.length; i++) {
@@ -89,6 +89,8 @@ final class Interim {
                             v.writes = x;
                         }
                     }
+                    case "reads/s:" -> v.reads = num(t[++i]);
+                    case "writes/s:" -> v.writes = num(t[++i]);
                     case "fsyncs:" -> v.extra.put("fsyncs_s", num(t[++i]));
                     default -> {
                         if (i + 1 < t.length && t[i + 1].equals("MiB/sec")) {
@@ -101,11 +103,35 @@ final class Interim {
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             return null;
         }
-        if (Double.isNaN(v.qps) && !Double.isNaN(v.reads) && v.extra.isEmpty() && rest.contains("reads:")) {
+        if (Double.isNaN(v.qps) && !Double.isNaN(v.reads) && v.extra.isEmpty() && (rest.contains("reads:") || rest.contains("reads/s:"))) {
             // 0.5: qps is reads + writes per second
             v.qps = v.reads + (Double.isNaN(v.writes) ? 0 : v.writes);
         }
         return v;
+    }
+
+    /** Whitespace-separated tokens (a hand loop: a regex split costs more than the rest of the line). */
+    static String[] tokens(String s) {
+        String[] out = new String[24];
+        int n = 0;
+        int i = 0;
+        int len = s.length();
+        while (i < len) {
+            while (i < len && s.charAt(i) <= ' ') {
+                i++;
+            }
+            int start = i;
+            while (i < len && s.charAt(i) > ' ') {
+                i++;
+            }
+            if (i > start) {
+                if (n == out.length) {
+                    out = java.util.Arrays.copyOf(out, n * 2);
+                }
+                out[n++] = s.substring(start, i);
+            }
+        }
+        return n == out.length ? out : java.util.Arrays.copyOf(out, n);
     }
 
     private static String strip(String s) {

@@ -123,8 +123,8 @@ public final class SysbenchImporter implements Importer<BenchLog> {
 
         void line(String raw, int n) {
             String l = raw.stripTrailing();
-            Matcher m = VERSION.matcher(l);
-            if (m.matches()) {
+            Matcher m = l.startsWith("sysbench ") ? VERSION.matcher(l) : null;
+            if (m != null && m.matches()) {
                 close(n - 1);
                 cur = new RunBuilder(m.group(1), n);
                 return;
@@ -324,7 +324,12 @@ public final class SysbenchImporter implements Importer<BenchLog> {
                     }
                     case "ignored errors" -> s.errors = leadingLong(val);
                     case "reconnects" -> s.reconnects = leadingLong(val);
-                    case "total time" -> s.totalTime = seconds(val);
+                    case "total time", "time elapsed" -> s.totalTime = seconds(val);
+                    case "events/s (eps)" -> {
+                        if (Double.isNaN(s.tps)) {
+                            s.tps = num(val);
+                        }
+                    }
                     case "total number of events" -> s.events = Long.parseLong(val);
                     case "events per second" -> s.tps = num(val);
                     case "min" -> s.min = ms(val);

@@ -93,6 +93,7 @@ public final class TimelineChart {
         add(out, "queue", "Device queue size", "requests", filter(t.named("aqu-sz"), shownDev));
         add(out, "disk-kb", "Device throughput", "kB/s", filter(t.named("rkB/s", "wkB/s"), shownDev));
         add(out, "cpu", "CPU (all)", "%", cpuTracks(t));
+        add(out, "cpu-cores", "CPU busy per core", "%", coreBusy(t));
         add(out, "vmstat", "vmstat run queue / blocked", "processes", t.find("vmstat", "r", "b"));
         add(out, "cs", "vmstat context switches", "per s", t.find("vmstat", "cs"));
         return out;
@@ -111,6 +112,44 @@ public final class TimelineChart {
             }
         }
         return t.find("vmstat", "us", "sy", "wa");
+    }
+
+    /** Cores shown at most in the per-core chart (the busiest by mean). */
+    public static final int MAX_CORES = 16;
+
+    /**
+     * 100 - %idle - %iowait of each CPU (not "all"; iowait is idle time waiting for I/O), from mpstat -P ALL
+     * or sadf -P, the busiest {@link #MAX_CORES}.
+     */
+    static List<Track> coreBusy(Timeline t) {
+        for (String src : List.of("mpstat", "sadf")) {
+            List<Track> out = new ArrayList<>();
+            for (Track tr : t.find(src, "idle")) {
+                TimeSeries idle = tr.series();
+                if (idle.metric().entity().equals("all") || idle.metric().entity().isEmpty()) {
+                    continue;
+                }
+                TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of(src, "busy",
+                        idle.metric().entity(), io.tunescope.model.series.Unit.PERCENT), idle.clock(), idle.file());
+                TimeSeries iowait = null;
+                for (Track w : t.find(src, "iowait")) {
+                    if (w.series().metric().entity().equals(idle.metric().entity()) && w.series().file().equals(idle.file())
+                            && w.series().size() == idle.size()) {
+                        iowait = w.series();
+                    }
+                }
+                for (int i = 0; i < idle.size(); i++) {
+                    double wait = iowait == null || Double.isNaN(iowait.value(i)) ? 0 : iowait.value(i);
+                    b.add(idle.time(i), Math.max(0, 100 - idle.value(i) - wait), idle.line(i));
+                }
+                out.add(new Track(b.build(), tr.alignment(), tr.step(), -1));
+            }
+            if (!out.isEmpty()) {
+                out.sort(Comparator.comparingDouble((Track tr) -> -tr.series().mean()));
+                return out.size() > MAX_CORES ? out.subList(0, MAX_CORES) : out;
+            }
+        }
+        return List.of();
     }
 
     private static List<Track> filter(List<Track> in, Predicate<Track> p) {
@@ -192,7 +231,7 @@ public final class TimelineChart {
         return switch (p.id()) {
             case "throughput", "util", "cpu" -> 3;
             case "qps" -> 2;
-            case "errors", "cs", "vmstat" -> 1;
+            case "errors", "cs", "vmstat", "cpu-cores" -> 1;
             default -> 2;
         };
     }
@@ -270,9 +309,12 @@ public final class TimelineChart {
             }
             double x0 = x(t, a.start());
             double x1 = x(t, a.end());
-            if (x1 <= x0) {
-                x1 = x0 + (t.wallClock() ? 500 : 0.5);
-                x0 = x0 - (t.wallClock() ? 500 : 0.5);
+            // a one-sample marker stays visible at any zoom: at least 1/300 of the whole time span
+            double minWidth = Math.max(t.wallClock() ? 1000 : 1, (x(t, t.end()) - x(t, t.start())) / 300);
+            if (x1 - x0 < minWidth) {
+                double mid = (x0 + x1) / 2;
+                x0 = mid - minWidth / 2;
+                x1 = mid + minWidth / 2;
             }
             plot.addDomainMarker(new IntervalMarker(x0, x1, MARKER.get(a.kind())), Layer.BACKGROUND);
         }
@@ -295,11 +337,14 @@ public final class TimelineChart {
         String src = s.metric().source();
         String base = switch (src) {
             case "sysbench" -> n.startsWith("lat_p") ? "p" + n.substring(5) + " latency" : n.equals("lat_avg") ? "avg latency" : n;
-            case "mpstat", "iostat", "sadf" -> e.equals("all") ? "%" + n : n;
+            case "mpstat", "iostat", "sadf" -> e.equals("all") ? "%" + n : n.equals("busy") ? "%busy" : n;
             default -> n;
         };
         if (src.equals("vmstat")) {
             return "vmstat " + base;
+        }
+        if (n.equals("busy")) {
+            return "cpu" + e + " " + base;
         }
         return e.isEmpty() || e.equals("all") ? base : e + " " + base;
     }

@@ -85,6 +85,8 @@ public final class TimelineView implements CaptureView {
     private final Label empty = new Label();
     private final DoubleProperty crosshair = new SimpleDoubleProperty(Double.NaN);
     private final Set<String> hidden = new HashSet<>();
+    /** The "all steps" choice of the step box. */
+    private final Step allSteps = new Step(-1, "\u0000all", "*", "", "");
     private Capture capture;
     private Timeline timeline;
     private List<Anomaly> anomalies = List.of();
@@ -126,7 +128,7 @@ public final class TimelineView implements CaptureView {
         step.setConverter(new StringConverter<>() {
             @Override
             public String toString(Step s) {
-                return s == null ? ctx.text("timeline.allSteps") : s.label();
+                return s == null || s == allSteps ? ctx.text("timeline.allSteps") : s.label();
             }
 
             @Override
@@ -151,7 +153,14 @@ public final class TimelineView implements CaptureView {
         Button reset = new Button(ctx.text("timeline.resetZoom"));
         reset.setId("timelineResetZoom");
         reset.setOnAction(e -> resetZoom());
-        HBox top = new HBox(8, new Label(ctx.text("timeline.step")), step, new Label(ctx.text("timeline.panels")), panels, reset);
+        panels.setMaxWidth(420);
+        Label stepLabel = new Label(ctx.text("timeline.step"));
+        Label panelsLabel = new Label(ctx.text("timeline.panels"));
+        for (Label l : List.of(stepLabel, panelsLabel)) {
+            l.setMinWidth(Label.USE_PREF_SIZE);
+        }
+        reset.setMinWidth(Button.USE_PREF_SIZE);
+        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, reset);
         top.setAlignment(Pos.CENTER_LEFT);
         note.setId("timelineNote");
         note.setWrapText(true);
@@ -244,13 +253,16 @@ public final class TimelineView implements CaptureView {
         capture = c;
         timeline = null;
         List<Step> steps = new ArrayList<>();
-        steps.add(null);
+        steps.add(allSteps);
         if (c != null && c.hasSteps()) {
             steps.addAll(c.steps());
         }
         step.getItems().setAll(steps);
-        step.setValue(null);
-        refresh();
+        if (step.getValue() == allSteps) {
+            refresh();
+        } else {
+            step.setValue(allSteps);
+        }
     }
 
     private void refresh() {
@@ -261,7 +273,7 @@ public final class TimelineView implements CaptureView {
             empty.setVisible(true);
             return;
         }
-        Step s = step.getValue();
+        Step s = step.getValue() == allSteps ? null : step.getValue();
         String dir = s == null ? null : s.dir();
         note.setText(ctx.text("timeline.loading"));
         Set<String> hide = Set.copyOf(hidden);
@@ -316,7 +328,7 @@ public final class TimelineView implements CaptureView {
         int gen = ++generation;
         List<Anomaly> an = anomalies;
         Set<String> hide = Set.copyOf(hidden);
-        Step s = step.getValue();
+        Step s = step.getValue() == allSteps ? null : step.getValue();
         ctx.background().submit(() -> {
             JFreeChart chart = TimelineChart.build(t, an, c.title() + (s == null ? "" : " / " + s.label()),
                     p -> !hide.contains(p.title()));
@@ -378,11 +390,14 @@ public final class TimelineView implements CaptureView {
         if (chart == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
             return;
         }
+        // one repaint for all charts, not one per chart
+        chart.setNotify(false);
         for (XYPlot sub : plot.getSubplots()) {
             sub.setDomainCrosshairVisible(true);
             sub.setDomainCrosshairLockedOnData(false);
-            sub.setDomainCrosshairValue(x, true);
+            sub.setDomainCrosshairValue(x, false);
         }
+        chart.setNotify(true);
         crosshair.set(x);
         readout.setText(readout(x));
     }

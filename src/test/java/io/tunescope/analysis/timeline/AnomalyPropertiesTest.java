@@ -83,12 +83,19 @@ class AnomalyPropertiesTest {
 
     @Property
     void anErrorSpikeAfterCleanIntervalsIsABurst(@ForAll @IntRange(min = 1, max = 50) int at,
-            @ForAll @DoubleRange(min = 0.2, max = 1000) double rate) {
+            @ForAll @DoubleRange(min = 1.0, max = 1000) double rate) {
         double[] v = new double[60];
         v[at] = rate;
         List<Anomaly> b = AnomalyDetector.errorBursts(series("err/s", v), TH);
         assertEquals(1, b.size());
         assertEquals(rate, b.get(0).peak());
+    }
+
+    @Property
+    void isolatedSingleErrorsAreNotBursts(@ForAll @IntRange(min = 1, max = 50) int at) {
+        double[] v = new double[60];
+        v[at] = 0.5;
+        assertTrue(AnomalyDetector.errorBursts(series("err/s", v), TH).isEmpty());
     }
 
     @Property

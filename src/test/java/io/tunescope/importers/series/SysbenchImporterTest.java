@@ -211,4 +211,31 @@ class SysbenchImporterTest {
         int fatalLine = cut + 1;
         assertNotNull(r.diagnostics().stream().filter(d -> d.line() == fatalLine).findFirst().orElse(null));
     }
+
+    @Test
+    void olderLegacyRatesAndTheThroughputBlock(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        // synthetic: the 0.5 'reads/s:' interim form (seen in public 0.5 logs) and a final block using
+        // 'Throughput: events/s (eps) / time elapsed' instead of 'General statistics: total time'
+        Path f = tmp.resolve("s.log");
+        Files.writeString(f, "sysbench 1.1.0-df89d34 (using bundled LuaJIT 2.1.0-beta3)\n\n"
+                + "Running the test with following options:\nNumber of threads: 4\n"
+                + "Report intermediate results every 5 second(s)\n\nThreads started!\n\n"
+                + "[   5s] threads: 4, tps: 5278.21, reads/s: 75346.45, writes/s: 0.00, response time: 474.84ms (95%)\n"
+                + "[ 10s ] thds: 4 eps: 1234.50 lat (ms,95%): 3.30\n\n"
+                + "Throughput:\n    events/s (eps):                      1230.5000\n"
+                + "    time elapsed:                        10.0001s\n    total number of events:              12305\n\n"
+                + "Latency (ms):\n         min:                                    0.79\n"
+                + "         avg:                                    3.25\n         max:                                    9.00\n"
+                + "         95th percentile:                        3.30\n         sum:                                39991.25\n");
+        BenchLog log = read(f);
+        BenchRun r = log.runs().get(0);
+        assertEquals("1.1.0-df89d34", r.version());
+        assertTrue(r.complete());
+        assertEquals(75346.45, r.intervals().get(0).readQps());
+        assertEquals(474.84, r.intervals().get(0).latencyMs());
+        assertEquals(1234.50, r.intervals().get(1).tps());
+        assertEquals(1230.5, r.summary().tps());
+        assertEquals(10.0001, r.summary().totalTimeS());
+        assertEquals(12305L, r.summary().events());
+    }
 }

@@ -77,7 +77,7 @@ class TimelineViewFxTest {
         assertTrue(note.getText().contains("Aligned by start"), note.getText());
         assertTrue(note.getText().contains("sysbench-fileio.txt"), note.getText());
         int charts = plot(robot).getSubplots().size();
-        assertEquals(9, charts);
+        assertEquals(10, charts);
 
         // the mouse over the charts moves one crosshair on every chart
         robot.moveTo("#timelineChart");
@@ -98,6 +98,14 @@ class TimelineViewFxTest {
         for (XYPlot sub : plot(robot).getSubplots()) {
             assertEquals(second, sub.getDomainCrosshairValue(), 1e-6);
         }
+
+        // a picture of the view for the README (target/screenshots, copied to docs by hand)
+        java.nio.file.Path shots = Paths.get("target/screenshots");
+        java.nio.file.Files.createDirectories(shots);
+        javafx.scene.image.WritableImage[] img = new javafx.scene.image.WritableImage[1];
+        robot.interact(() -> img[0] = view.node().snapshot(null, null));
+        javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(img[0], null), "png",
+                shots.resolve("timeline-view.png").toFile());
 
         // choosing a run in the Runs tab zooms every chart to it
         robot.clickOn("Runs");

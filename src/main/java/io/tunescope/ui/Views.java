@@ -10,11 +10,13 @@ public final class Views {
 
     public static List<CaptureView> create(UiContext ctx) {
         List<CaptureView> views = new ArrayList<>();
-        views.add(new FilesView(ctx));
-        views.add(new io.tunescope.ui.config.ConfigView(ctx));
+        // the story first: where the CPU goes, what the run did over time, where memory lands; then the
+        // server's configuration and the raw list of files
         views.add(new io.tunescope.ui.flame.FlameView(ctx));
-        views.add(new io.tunescope.ui.numa.NumaView(ctx));
         views.add(new io.tunescope.ui.timeline.TimelineView(ctx));
+        views.add(new io.tunescope.ui.numa.NumaView(ctx));
+        views.add(new io.tunescope.ui.config.ConfigView(ctx));
+        views.add(new FilesView(ctx));
         return views;
     }
 }

@@ -12,6 +12,12 @@ import io.tunescope.importers.config.SysctlImporter;
 import io.tunescope.importers.folded.FoldedImporter;
 import io.tunescope.importers.perfreport.PerfReportImporter;
 import io.tunescope.importers.perfscript.PerfScriptImporter;
+import io.tunescope.importers.iocsv.IoCsvImporter;
+import io.tunescope.importers.iocsv.SadfImporter;
+import io.tunescope.importers.iostat.IostatImporter;
+import io.tunescope.importers.mpstat.MpstatImporter;
+import io.tunescope.importers.sysbench.SysbenchImporter;
+import io.tunescope.importers.vmstat.VmstatImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +46,12 @@ public final class ImporterRegistry {
         all.add(new PerfScriptImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());
+        all.add(new SysbenchImporter());
+        all.add(new IostatImporter());
+        all.add(new MpstatImporter());
+        all.add(new VmstatImporter());
+        all.add(new SadfImporter());
+        all.add(new IoCsvImporter());
         return new ImporterRegistry(all);
     }
 

@@ -1,0 +1,247 @@
+package io.tunescope.analysis.timeline;
+
+import io.tunescope.model.series.TimeSeries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/** Finds saturation and anomaly markers on a {@link Timeline}. Pure functions. */
+public final class AnomalyDetector {
+
+    /**
+     * Thresholds.
+     *
+     * @param utilPct        device %util at or above which a device counts as saturated
+     * @param iowaitPct      CPU iowait at or above which a marker is set
+     * @param dipFraction    a throughput sample at most (1 - dipFraction) x the moving median is a dip
+     * @param window         samples in the moving median (the ones before the sample)
+     * @param errorFactor    err/s at least this times the moving median (or above 0 when the median is 0)
+     * @param minErrorRate   err/s below this never counts as a burst
+     */
+    public record Thresholds(double utilPct, double iowaitPct, double dipFraction, int window, double errorFactor,
+                             double minErrorRate) {
+        public static Thresholds defaults() {
+            return new Thresholds(90, 20, 0.30, 10, 3, 0.1);
+        }
+    }
+
+    private AnomalyDetector() {
+    }
+
+    public static List<Anomaly> detect(Timeline t) {
+        return detect(t, Thresholds.defaults());
+    }
+
+    public static List<Anomaly> detect(Timeline t, Thresholds th) {
+        List<Anomaly> out = new ArrayList<>();
+        out.addAll(saturation(t, th));
+        out.addAll(iowait(t, th));
+        for (Track tr : t.find("sysbench", "tps")) {
+            out.addAll(dips(tr.series(), th));
+        }
+        for (Track tr : t.find("sysbench", "err/s")) {
+            out.addAll(errorBursts(tr.series(), th));
+        }
+        out.sort(Comparator.comparingLong(Anomaly::start).thenComparing(a -> a.kind().ordinal()));
+        return out;
+    }
+
+    /** Device %util >= threshold while await or queue size rises (vs the previous sample). */
+    static List<Anomaly> saturation(Timeline t, Thresholds th) {
+        List<Anomaly> out = new ArrayList<>();
+        for (Track ut : t.named("util")) {
+            TimeSeries util = ut.series();
+            String dev = util.metric().entity();
+            TimeSeries await = sibling(t, ut, "await");
+            TimeSeries queue = sibling(t, ut, "aqu-sz");
+            boolean[] flag = new boolean[util.size()];
+            for (int i = 0; i < util.size(); i++) {
+                if (util.value(i) < th.utilPct()) {
+                    continue;
+                }
+                flag[i] = rising(await, util.time(i)) || rising(queue, util.time(i));
+            }
+            for (int[] span : spans(flag)) {
+                int peak = argMax(util, span[0], span[1]);
+                out.add(new Anomaly(Anomaly.Kind.DEVICE_SATURATED, util.time(span[0]), util.time(span[1]), dev,
+                        util.value(peak), String.format(Locale.ROOT, "%s at %.0f%% util with rising await/queue (%d samples)",
+                        dev, util.value(peak), span[1] - span[0] + 1), util.ref(peak)));
+            }
+        }
+        return out;
+    }
+
+    private static TimeSeries sibling(Timeline t, Track of, String name) {
+        for (Track x : t.tracks()) {
+            TimeSeries s = x.series();
+            if (s.metric().name().equals(name) && s.metric().entity().equals(of.series().metric().entity())
+                    && s.file().equals(of.series().file())) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** True when the sample at time {@code at} is above the one before it, or above 1.2 x the median of the window before. */
+    private static boolean rising(TimeSeries s, long at) {
+        if (s == null) {
+            return false;
+        }
+        int i = indexAt(s, at);
+        if (i <= 0) {
+            return false;
+        }
+        if (s.value(i) > s.value(i - 1)) {
+            return true;
+        }
+        double med = median(s, Math.max(0, i - 5), i - 1);
+        return !Double.isNaN(med) && s.value(i) > med * 1.2;
+    }
+
+    private static int indexAt(TimeSeries s, long at) {
+        for (int i = 0; i < s.size(); i++) {
+            if (s.time(i) == at) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** CPU iowait at or above the threshold, from mpstat (all), else iostat avg-cpu, else sadf, else vmstat wa. */
+    static List<Anomaly> iowait(Timeline t, Thresholds th) {
+        TimeSeries s = null;
+        for (String src : List.of("mpstat", "iostat", "sadf")) {
+            for (Track tr : t.find(src, "iowait")) {
+                if (tr.series().metric().entity().equals("all")) {
+                    s = tr.series();
+                    break;
+                }
+            }
+            if (s != null) {
+                break;
+            }
+        }
+        if (s == null) {
+            List<Track> wa = t.find("vmstat", "wa");
+            s = wa.isEmpty() ? null : wa.get(0).series();
+        }
+        List<Anomaly> out = new ArrayList<>();
+        if (s == null) {
+            return out;
+        }
+        boolean[] flag = new boolean[s.size()];
+        for (int i = 0; i < s.size(); i++) {
+            flag[i] = s.value(i) >= th.iowaitPct();
+        }
+        for (int[] span : spans(flag)) {
+            int peak = argMax(s, span[0], span[1]);
+            out.add(new Anomaly(Anomaly.Kind.CPU_IOWAIT, s.time(span[0]), s.time(span[1]), "cpu",
+                    s.value(peak), String.format(Locale.ROOT, "CPU iowait up to %.1f%% (%s)", s.value(peak), s.metric().source()),
+                    s.ref(peak)));
+        }
+        return out;
+    }
+
+    /** Throughput samples at least {@code dipFraction} below the median of the {@code window} samples before them. */
+    public static List<Anomaly> dips(TimeSeries tps, Thresholds th) {
+        boolean[] flag = new boolean[tps.size()];
+        for (int i = 1; i < tps.size(); i++) {
+            double med = median(tps, Math.max(0, i - th.window()), i - 1);
+            double v = tps.value(i);
+            flag[i] = !Double.isNaN(med) && !Double.isNaN(v) && med > 0 && v <= med * (1 - th.dipFraction());
+        }
+        List<Anomaly> out = new ArrayList<>();
+        for (int[] span : spans(flag)) {
+            int low = argMin(tps, span[0], span[1]);
+            double med = median(tps, Math.max(0, span[0] - th.window()), span[0] - 1);
+            out.add(new Anomaly(Anomaly.Kind.THROUGHPUT_DIP, tps.time(span[0]), tps.time(span[1]), runName(tps),
+                    tps.value(low), String.format(Locale.ROOT, "throughput dip to %.1f tps (%.0f%% below the moving median %.1f)",
+                    tps.value(low), 100 * (1 - tps.value(low) / med), med), tps.ref(low)));
+        }
+        return out;
+    }
+
+    /** Error rates above {@code errorFactor} x the moving median (or above 0 when the median is 0). */
+    public static List<Anomaly> errorBursts(TimeSeries err, Thresholds th) {
+        boolean[] flag = new boolean[err.size()];
+        for (int i = 0; i < err.size(); i++) {
+            double v = err.value(i);
+            if (Double.isNaN(v) || v < th.minErrorRate()) {
+                continue;
+            }
+            double med = i == 0 ? 0 : median(err, Math.max(0, i - th.window()), i - 1);
+            flag[i] = Double.isNaN(med) || med <= 0 ? true : v >= med * th.errorFactor();
+        }
+        List<Anomaly> out = new ArrayList<>();
+        for (int[] span : spans(flag)) {
+            int peak = argMax(err, span[0], span[1]);
+            out.add(new Anomaly(Anomaly.Kind.ERROR_BURST, err.time(span[0]), err.time(span[1]), runName(err),
+                    err.value(peak), String.format(Locale.ROOT, "error burst up to %.2f err/s", err.value(peak)), err.ref(peak)));
+        }
+        return out;
+    }
+
+    private static String runName(TimeSeries s) {
+        return s.metric().entity().isEmpty() ? s.file() : s.file() + " " + s.metric().entity();
+    }
+
+    /** Median of samples a..b inclusive (NaN when empty). */
+    static double median(TimeSeries s, int a, int b) {
+        if (b < a) {
+            return Double.NaN;
+        }
+        double[] v = new double[b - a + 1];
+        int n = 0;
+        for (int i = a; i <= b; i++) {
+            if (!Double.isNaN(s.value(i))) {
+                v[n++] = s.value(i);
+            }
+        }
+        if (n == 0) {
+            return Double.NaN;
+        }
+        Arrays.sort(v, 0, n);
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    /** Runs of consecutive true flags as [first, last] index pairs. */
+    static List<int[]> spans(boolean[] flag) {
+        List<int[]> out = new ArrayList<>();
+        int i = 0;
+        while (i < flag.length) {
+            if (!flag[i]) {
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j + 1 < flag.length && flag[j + 1]) {
+                j++;
+            }
+            out.add(new int[] {i, j});
+            i = j + 1;
+        }
+        return out;
+    }
+
+    private static int argMax(TimeSeries s, int a, int b) {
+        int best = a;
+        for (int i = a; i <= b; i++) {
+            if (s.value(i) > s.value(best)) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    private static int argMin(TimeSeries s, int a, int b) {
+        int best = a;
+        for (int i = a; i <= b; i++) {
+            if (s.value(i) < s.value(best)) {
+                best = i;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,196 @@
+package io.tunescope.analysis.timeline;
+
+import io.tunescope.model.bench.BenchInterval;
+import io.tunescope.model.bench.BenchLog;
+import io.tunescope.model.bench.BenchRun;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Loaded;
+import io.tunescope.model.capture.Step;
+import io.tunescope.model.series.Clock;
+import io.tunescope.model.series.Metric;
+import io.tunescope.model.series.SeriesDatasets;
+import io.tunescope.model.series.SeriesSet;
+import io.tunescope.model.series.TimeSeries;
+import io.tunescope.model.series.Unit;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Puts the series and benchmark runs of a capture on one clock.
+ *
+ * <p>Series with wall-clock timestamps keep them. Series without (sysbench runs, iostat/vmstat without
+ * {@code -t}) are aligned by their start, taken in this order from: the step's date in the manifest when
+ * it has a time of day; the earliest wall-clock series of the same step (tools started together); else
+ * the start of the step's clock (0). Several runs of one sysbench file follow each other. When no file of
+ * the selection has wall-clock time, the timeline is relative (millis from 0).
+ */
+public final class TimelineBuilder {
+    private TimelineBuilder() {
+    }
+
+    /** A file's parsed series or benchmark log, with its step. */
+    public record Input(String step, String file, SeriesSet series, BenchLog bench) {
+    }
+
+    /** The whole capture (every step), or one step when {@code stepDir} is not null. */
+    public static Timeline build(Capture capture, String stepDir) {
+        List<Input> in = new ArrayList<>();
+        for (var ds : SeriesDatasets.ALL_SERIES) {
+            for (Loaded<SeriesSet> l : capture.all(ds)) {
+                if (stepDir == null || l.step().equals(stepDir)) {
+                    in.add(new Input(l.step(), l.file().path(), l.value(), null));
+                }
+            }
+        }
+        for (Loaded<BenchLog> l : capture.all(SeriesDatasets.SYSBENCH)) {
+            if (stepDir == null || l.step().equals(stepDir)) {
+                in.add(new Input(l.step(), l.file().path(), null, l.value()));
+            }
+        }
+        Map<String, Long> stepStarts = new LinkedHashMap<>();
+        for (Step s : capture.steps()) {
+            Long t = parseStepDate(s.date());
+            if (t != null) {
+                stepStarts.put(s.dir(), t);
+            }
+        }
+        return build(in, stepStarts);
+    }
+
+    /** Epoch millis of a manifest date with a time of day ({@code 2024-05-01T10:00:00} or with a space). */
+    static Long parseStepDate(String date) {
+        if (date == null || date.length() < 16) {
+            return null;
+        }
+        try {
+            String d = date.strip().replace(' ', 'T');
+            if (d.endsWith("Z") || d.matches(".*[+-]\\d{2}:?\\d{2}$")) {
+                return java.time.OffsetDateTime.parse(d).toLocalDateTime().toEpochSecond(ZoneOffset.UTC) * 1000;
+            }
+            return LocalDateTime.parse(d).toEpochSecond(ZoneOffset.UTC) * 1000;
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    public static Timeline build(List<Input> inputs, Map<String, Long> stepStarts) {
+        boolean wall = inputs.stream().anyMatch(i -> i.series() != null && i.series().clock() == Clock.WALL
+                && !i.series().series().isEmpty());
+        Map<String, Long> earliestWall = new LinkedHashMap<>();
+        for (Input i : inputs) {
+            if (i.series() != null && i.series().clock() == Clock.WALL && !i.series().series().isEmpty()) {
+                earliestWall.merge(i.step(), i.series().start(), Math::min);
+            }
+        }
+        List<Track> tracks = new ArrayList<>();
+        List<RunWindow> runs = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (Input i : inputs) {
+            long base = 0;
+            String source = "the start of the timeline";
+            if (wall) {
+                Long s = stepStarts.get(i.step());
+                if (s != null) {
+                    base = s;
+                    source = "the step's date in the manifest";
+                } else if (earliestWall.containsKey(i.step())) {
+                    base = earliestWall.get(i.step());
+                    source = "the earliest wall-clock series of " + (i.step().isEmpty() ? "the capture" : "step " + i.step());
+                } else if (!earliestWall.isEmpty()) {
+                    base = earliestWall.values().iterator().next();
+                    source = "the earliest wall-clock series of the capture";
+                }
+            }
+            if (i.series() != null) {
+                SeriesSet set = i.series();
+                Alignment a = set.clock() == Clock.WALL ? Alignment.WALL
+                        : set.clock() == Clock.ASSUMED_INTERVAL ? Alignment.ASSUMED_INTERVAL_BY_START : Alignment.BY_START;
+                for (TimeSeries ts : set.series()) {
+                    TimeSeries placed = a == Alignment.WALL ? ts : ts.shifted(base, wall ? Clock.WALL : Clock.OFFSET);
+                    tracks.add(new Track(placed, a, i.step(), -1));
+                }
+                if (a != Alignment.WALL && !set.series().isEmpty()) {
+                    notes.add(i.file() + ": no wall-clock timestamps; aligned by start at " + source
+                            + (a == Alignment.ASSUMED_INTERVAL_BY_START ? " (interval assumed " + set.intervalMs() / 1000.0 + " s)" : ""));
+                }
+            } else if (i.bench() != null) {
+                long t0 = base;
+                boolean multi = i.bench().runs().size() > 1;
+                for (BenchRun r : i.bench().runs()) {
+                    long dur = Math.round(r.durationS() * 1000);
+                    runs.add(new RunWindow(r, i.step(), t0, t0 + dur, Alignment.BY_START, source));
+                    tracks.addAll(benchTracks(r, i.file(), i.step(), t0, multi, wall));
+                    t0 += dur;
+                }
+                if (!i.bench().runs().isEmpty()) {
+                    notes.add(i.file() + ": sysbench prints no wall clock; " + i.bench().runs().size()
+                            + " run(s) aligned by start at " + source + (multi ? ", one after the other" : ""));
+                }
+            }
+        }
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (Track t : tracks) {
+            if (!t.series().isEmpty()) {
+                start = Math.min(start, t.series().firstTime());
+                end = Math.max(end, t.series().lastTime());
+            }
+        }
+        for (RunWindow w : runs) {
+            start = Math.min(start, w.start());
+            end = Math.max(end, w.end());
+        }
+        if (start == Long.MAX_VALUE) {
+            start = 0;
+            end = 0;
+        }
+        return new Timeline(tracks, runs, wall, start, end, notes);
+    }
+
+    /** The interim reports of a run as series (tps, qps, latency, err/s, and fileio/memory throughput). */
+    static List<Track> benchTracks(BenchRun r, String file, String step, long t0, boolean multi, boolean wall) {
+        String entity = multi ? "run " + (r.index() + 1) : "";
+        Clock clock = wall ? Clock.WALL : Clock.OFFSET;
+        List<Track> out = new ArrayList<>();
+        double pct = r.percentile();
+        String latName = pct > 0 ? "lat_p" + fmt(pct) : "lat_avg";
+        add(out, r, file, step, t0, clock, Metric.of("sysbench", "tps", entity, Unit.TRANSACTIONS_PER_SECOND), BenchInterval::tps);
+        add(out, r, file, step, t0, clock, Metric.of("sysbench", "qps", entity, Unit.QUERIES_PER_SECOND), BenchInterval::qps);
+        add(out, r, file, step, t0, clock, Metric.of("sysbench", latName, entity, Unit.MILLISECONDS), BenchInterval::latencyMs);
+        add(out, r, file, step, t0, clock, Metric.of("sysbench", "err/s", entity, Unit.PER_SECOND), BenchInterval::errorsPerSec);
+        add(out, r, file, step, t0, clock, Metric.of("sysbench", "reconn/s", entity, Unit.PER_SECOND), BenchInterval::reconnectsPerSec);
+        for (String k : List.of("reads_mib_s", "writes_mib_s", "fsyncs_s", "mib_s")) {
+            Unit u = k.equals("fsyncs_s") ? Unit.PER_SECOND : Unit.MB_PER_SECOND;
+            add(out, r, file, step, t0, clock, Metric.of("sysbench", k, entity, u),
+                    iv -> iv.extra().getOrDefault(k, Double.NaN));
+        }
+        return out;
+    }
+
+    private static void add(List<Track> out, BenchRun r, String file, String step, long t0, Clock clock, Metric m,
+                            ToDoubleFunction<BenchInterval> f) {
+        TimeSeries.Builder b = new TimeSeries.Builder(m, clock, file);
+        boolean any = false;
+        for (BenchInterval iv : r.intervals()) {
+            double v = f.applyAsDouble(iv);
+            if (!Double.isNaN(v)) {
+                any = true;
+            }
+            b.add(t0 + Math.round(iv.seconds() * 1000), v, iv.line());
+        }
+        if (any) {
+            out.add(new Track(b.build(), Alignment.BY_START, step, r.index()));
+        }
+    }
+
+    static String fmt(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%s", d);
+    }
+}

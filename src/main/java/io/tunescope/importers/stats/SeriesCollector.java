@@ -1,0 +1,217 @@
+package io.tunescope.importers.stats;
+
+import io.tunescope.importers.ImportContext;
+import io.tunescope.model.series.Clock;
+import io.tunescope.model.series.Metric;
+import io.tunescope.model.series.SeriesSet;
+import io.tunescope.model.series.TimeSeries;
+import io.tunescope.model.series.Unit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Collects the values of a report-structured statistics file (one report per interval, many metrics per
+ * report) and builds a {@link SeriesSet} on one clock once the whole file is read: wall clock when every
+ * report has a timestamp, else report number x interval. The first report can be set aside as the
+ * since-boot average.
+ */
+public final class SeriesCollector {
+    /** The interval assumed when a file gives neither timestamps nor its interval. */
+    public static final long DEFAULT_INTERVAL_MS = 1000;
+
+    private final String tool;
+    private final String file;
+    private final List<Stamp> stamps = new ArrayList<>();
+    private final List<Integer> reportLines = new ArrayList<>();
+    private final Map<String, Col> cols = new LinkedHashMap<>();
+    private final Map<String, String> meta = new LinkedHashMap<>();
+    private Stamp bannerDate;
+    private int lastDeviceReport = -1;
+    private final Map<Integer, Long> offsets = new java.util.HashMap<>();
+
+    public SeriesCollector(String tool, String file) {
+        this.tool = tool;
+        this.file = file;
+    }
+
+    /** Starts a new report (stamp may be null when the file has no timestamps). Returns its index. */
+    public int beginReport(int line, Stamp stamp) {
+        stamps.add(stamp);
+        reportLines.add(line);
+        return stamps.size() - 1;
+    }
+
+    /** Starts a new report at a known offset (ms) from the file's start. */
+    public int beginReportAt(int line, long offsetMillis) {
+        offsets.put(stamps.size(), offsetMillis);
+        return beginReport(line, null);
+    }
+
+    /** Starts a new report at an epoch time (ms). */
+    public int beginReportEpoch(int line, long epochMillis) {
+        java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(Math.floorDiv(epochMillis, 1000L), 0,
+                java.time.ZoneOffset.UTC);
+        Stamp s = new Stamp(t.getYear(), t.getMonthValue(), t.getDayOfMonth(), '-', t.toLocalTime().toSecondOfDay(),
+                (int) Math.floorMod(epochMillis, 1000L));
+        return beginReport(line, s);
+    }
+
+    /** Sets the current report's timestamp (when it is printed after the report started). */
+    public void stampCurrent(Stamp stamp) {
+        if (!stamps.isEmpty()) {
+            stamps.set(stamps.size() - 1, stamp);
+        }
+    }
+
+    public int reports() {
+        return stamps.size();
+    }
+
+    public boolean currentHasValues() {
+        int r = stamps.size() - 1;
+        for (Col c : cols.values()) {
+            if (c.n > 0 && c.report[c.n - 1] == r) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public void bannerDate(Stamp date) {
+        this.bannerDate = date;
+    }
+
+    public void meta(String key, String value) {
+        if (value != null && !value.isBlank()) {
+            meta.put(key, value);
+        }
+    }
+
+    /** Adds a per-device value to the current report. */
+    public void addDevice(String name, String device, Unit unit, double value, int line) {
+        add(name, device, unit, value, line);
+        lastDeviceReport = stamps.size() - 1;
+    }
+
+    /** True when the current report already has device rows. */
+    public boolean currentHasDevices() {
+        return !stamps.isEmpty() && lastDeviceReport == stamps.size() - 1;
+    }
+
+    /** Adds a value to the current report. */
+    public void add(String name, String entity, Unit unit, double value, int line) {
+        if (stamps.isEmpty()) {
+            beginReport(line, null);
+        }
+        Metric m = Metric.of(tool, name, entity, unit);
+        cols.computeIfAbsent(m.key(), k -> new Col(m)).add(stamps.size() - 1, value, line);
+    }
+
+    /**
+     * Builds the set.
+     *
+     * @param firstIsSinceBoot   the first report is the average since boot: kept apart, not plotted
+     * @param intervalMs         the interval when the file states it (0 = unknown)
+     */
+    public SeriesSet build(ImportContext ctx, boolean firstIsSinceBoot, long intervalMs) {
+        int n = stamps.size();
+        boolean allStamped = n > 0 && stamps.stream().allMatch(s -> s != null && s.hasTime());
+        long[] times = allStamped ? StampResolver.resolve(stamps, bannerDate) : null;
+        Clock clock;
+        long interval = intervalMs;
+        if (times != null) {
+            clock = Clock.WALL;
+        } else if (n > 0 && offsets.size() == n) {
+            clock = Clock.OFFSET;
+            times = new long[n];
+            for (int i = 0; i < n; i++) {
+                times[i] = offsets.get(i);
+            }
+        } else if (allStamped) {
+            // times of day without any date: offsets from the first report
+            clock = Clock.OFFSET;
+            times = new long[n];
+            long day = 0;
+            for (int i = 0; i < n; i++) {
+                Stamp s = stamps.get(i);
+                if (i > 0 && s.seconds() < stamps.get(i - 1).seconds() - 60) {
+                    day += 86_400_000L;
+                }
+                times[i] = day + s.seconds() * 1000L + s.millis();
+            }
+            long t0 = times[firstIsSinceBoot && n > 1 ? 1 : 0];
+            for (int i = 0; i < n; i++) {
+                times[i] -= t0;
+            }
+            ctx.info(0, ctx.displayName() + ": timestamps have no date; times are offsets from the first report");
+        } else {
+            clock = intervalMs > 0 ? Clock.OFFSET : Clock.ASSUMED_INTERVAL;
+            interval = intervalMs > 0 ? intervalMs : DEFAULT_INTERVAL_MS;
+            times = new long[n];
+            int first = firstIsSinceBoot ? 1 : 0;
+            for (int i = 0; i < n; i++) {
+                times[i] = (long) (i - first) * interval;
+            }
+            if (n > 1 && intervalMs <= 0) {
+                ctx.info(0, ctx.displayName() + ": no timestamps; reports are placed " + interval / 1000.0
+                        + " s apart (assumed interval), aligned by the file's start");
+            }
+        }
+        if (clock == Clock.WALL && n > 2 && interval <= 0) {
+            int a = firstIsSinceBoot ? 1 : 0;
+            interval = Math.max(0, (times[n - 1] - times[a]) / Math.max(1, n - 1 - a));
+        }
+        Map<String, Double> sinceBoot = new LinkedHashMap<>();
+        int sinceBootLine = 0;
+        boolean skipFirst = firstIsSinceBoot && n > 0;
+        if (skipFirst) {
+            sinceBootLine = reportLines.get(0);
+        }
+        List<TimeSeries> series = new ArrayList<>();
+        for (Col c : cols.values()) {
+            TimeSeries.Builder b = new TimeSeries.Builder(c.metric, clock, file);
+            for (int i = 0; i < c.n; i++) {
+                if (skipFirst && c.report[i] == 0) {
+                    sinceBoot.put(c.metric.key(), c.values[i]);
+                    continue;
+                }
+                b.add(times[c.report[i]], c.values[i], c.lines[i]);
+            }
+            if (b.size() > 0) {
+                series.add(b.build());
+            }
+        }
+        if (skipFirst) {
+            ctx.info(sinceBootLine, ctx.displayName() + ": the first report (line " + sinceBootLine
+                    + ") is the average since boot; it is kept apart and not plotted");
+        }
+        return new SeriesSet(tool, clock, n, series, sinceBoot, sinceBootLine, interval, meta);
+    }
+
+    private static final class Col {
+        final Metric metric;
+        int[] report = new int[16];
+        double[] values = new double[16];
+        int[] lines = new int[16];
+        int n;
+
+        Col(Metric metric) {
+            this.metric = metric;
+        }
+
+        void add(int r, double v, int line) {
+            if (n == report.length) {
+                report = Arrays.copyOf(report, n * 2);
+                values = Arrays.copyOf(values, n * 2);
+                lines = Arrays.copyOf(lines, n * 2);
+            }
+            report[n] = r;
+            values[n] = v;
+            lines[n] = line;
+            n++;
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package io.tunescope.importers.vmstat;
+
+import io.tunescope.importers.Head;
+import io.tunescope.importers.ImportContext;
+import io.tunescope.importers.ImportException;
+import io.tunescope.importers.ImportResult;
+import io.tunescope.importers.Importer;
+import io.tunescope.importers.Sniff;
+import io.tunescope.importers.stats.SeriesCollector;
+import io.tunescope.importers.stats.Stamp;
+import io.tunescope.model.capture.Dataset;
+import io.tunescope.model.series.SeriesDatasets;
+import io.tunescope.model.series.SeriesSet;
+import io.tunescope.model.series.Unit;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code vmstat} output, with or without {@code -t} timestamps, with repeated headers ({@code -n} off),
+ * wide ({@code -w}) and active/inactive ({@code -a}) layouts. The first row is vmstat's average since
+ * boot: kept apart, not plotted.
+ */
+public final class VmstatImporter implements Importer<SeriesSet> {
+    private static final Set<String> PERCENT = Set.of("us", "sy", "id", "wa", "st", "gu");
+    private static final Set<String> COUNTS = Set.of("r", "b");
+    private static final Set<String> RATES = Set.of("si", "so", "bi", "bo", "in", "cs");
+
+    @Override
+    public String format() {
+        return "vmstat";
+    }
+
+    @Override
+    public String description() {
+        return "vmstat (with or without -t)";
+    }
+
+    @Override
+    public Dataset<SeriesSet> dataset() {
+        return SeriesDatasets.VMSTAT;
+    }
+
+    @Override
+    public Sniff sniff(Head head) {
+        if (head.binary()) {
+            return Sniff.no("binary content");
+        }
+        boolean procs = false;
+        boolean cols = false;
+        for (String l : head.lines()) {
+            if (l.startsWith("procs ") && l.contains("memory")) {
+                procs = true;
+            } else if (isColumnHeader(l)) {
+                cols = true;
+            }
+        }
+        if (procs && cols) {
+            return Sniff.certain("vmstat procs/memory header");
+        }
+        if (cols) {
+            return Sniff.strong("vmstat column header");
+        }
+        return Sniff.no("no vmstat header");
+    }
+
+    private static boolean isColumnHeader(String l) {
+        String s = l.strip();
+        return s.startsWith("r ") && s.contains(" b ") && s.contains(" cs ") && s.contains(" us ");
+    }
+
+    @Override
+    public ImportResult<SeriesSet> parse(ImportContext ctx) throws ImportException, IOException {
+        SeriesCollector c = new SeriesCollector("vmstat", ctx.displayName());
+        String[] cols = null;
+        boolean timestamped = false;
+        int rows = 0;
+        try (ImportContext.Lines lines = ctx.lines()) {
+            String l;
+            while ((l = lines.next()) != null) {
+                int n = (int) lines.number();
+                if (l.isBlank()) {
+                    continue;
+                }
+                if (l.startsWith("procs ")) {
+                    timestamped = l.contains("timestamp");
+                    continue;
+                }
+                if (isColumnHeader(l)) {
+                    cols = l.strip().split("\\s+");
+                    if (timestamped && cols.length > 0 && !Character.isLowerCase(cols[cols.length - 1].charAt(0))) {
+                        cols = java.util.Arrays.copyOf(cols, cols.length - 1);
+                    }
+                    continue;
+                }
+                if (cols == null) {
+                    ctx.warn(n, ctx.displayName() + ": data before the vmstat header; skipped");
+                    continue;
+                }
+                String[] v = l.strip().split("\\s+");
+                Stamp stamp = null;
+                if (timestamped && v.length >= cols.length + 2) {
+                    stamp = Stamp.parseLine(v[v.length - 2] + " " + v[v.length - 1]);
+                } else if (timestamped && v.length == cols.length + 1) {
+                    stamp = Stamp.parseLine(v[v.length - 1]);
+                }
+                if (v.length < cols.length) {
+                    ctx.warn(n, ctx.displayName() + ": row has " + v.length + " values for " + cols.length + " columns; skipped");
+                    continue;
+                }
+                double[] d = new double[cols.length];
+                boolean ok = true;
+                for (int i = 0; i < cols.length; i++) {
+                    try {
+                        d[i] = Double.parseDouble(v[i]);
+                    } catch (NumberFormatException e) {
+                        ok = false;
+                        break;
+                    }
+                }
+                if (!ok) {
+                    ctx.warn(n, ctx.displayName() + ": not a vmstat row; skipped");
+                    continue;
+                }
+                c.beginReport(n, stamp);
+                rows++;
+                for (int i = 0; i < cols.length; i++) {
+                    String name = cols[i];
+                    Unit u = PERCENT.contains(name) ? Unit.PERCENT : COUNTS.contains(name) ? Unit.COUNT
+                            : RATES.contains(name) ? Unit.PER_SECOND : Unit.KB;
+                    c.add(name, "", u, d[i], n);
+                }
+            }
+        }
+        if (rows == 0) {
+            throw new ImportException(0, ctx.displayName() + ": no vmstat rows found");
+        }
+        return ctx.result(c.build(ctx, true, 0));
+    }
+
+    @Override
+    public Map<String, Object> summarize(SeriesSet value) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("reports", value.reports());
+        return out;
+    }
+}

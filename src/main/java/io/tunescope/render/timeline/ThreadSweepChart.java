@@ -1,0 +1,84 @@
+package io.tunescope.render.timeline;
+
+import io.tunescope.analysis.timeline.ThreadSweep;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/** Threads (log 2 axis) vs TPS (left) and latency at the printed percentile (right), with the knee marked. */
+public final class ThreadSweepChart {
+    private ThreadSweepChart() {
+    }
+
+    public static JFreeChart build(ThreadSweep s, String title) {
+        XYSeries tps = new XYSeries("tps");
+        XYSeries lat = new XYSeries(latName(s));
+        for (ThreadSweep.Point p : s.points()) {
+            tps.add(p.threads(), p.tps());
+            if (!Double.isNaN(p.latPctMs())) {
+                lat.add(p.threads(), p.latPctMs());
+            }
+        }
+        LogAxis x = new LogAxis("threads");
+        x.setBase(2);
+        x.setTickUnit(new NumberTickUnit(1));
+        x.setNumberFormatOverride(new java.text.DecimalFormat("0"));
+        x.setSmallestValue(0.5);
+        x.setLowerMargin(0.05);
+        x.setUpperMargin(0.05);
+        NumberAxis y = new NumberAxis("transactions per second");
+        XYLineAndShapeRenderer r1 = new XYLineAndShapeRenderer(true, true);
+        r1.setSeriesPaint(0, new Color(30, 90, 180));
+        r1.setSeriesStroke(0, new BasicStroke(2f));
+        XYPlot plot = new XYPlot(new XYSeriesCollection(tps), x, y, r1);
+        NumberAxis y2 = new NumberAxis(latName(s) + " (ms)");
+        plot.setRangeAxis(1, y2);
+        plot.setDataset(1, new XYSeriesCollection(lat));
+        plot.mapDatasetToRangeAxis(1, 1);
+        XYLineAndShapeRenderer r2 = new XYLineAndShapeRenderer(true, true);
+        r2.setSeriesPaint(0, new Color(200, 80, 30));
+        r2.setSeriesStroke(0, new BasicStroke(1.5f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[] {6f, 4f}, 0f));
+        plot.setRenderer(1, r2);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(220, 220, 220));
+        plot.setRangeGridlinePaint(new Color(220, 220, 220));
+        if (s.knee() != null) {
+            ValueMarker m = new ValueMarker(s.knee().threads(), new Color(0, 150, 60), new BasicStroke(2f));
+            m.setLabel("knee: " + s.knee().threads() + " threads");
+            m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
+            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            m.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+            plot.addDomainMarker(m);
+        }
+        if (s.fall() != null) {
+            ValueMarker m = new ValueMarker(s.fall().threads(), new Color(200, 30, 30), new BasicStroke(1.5f));
+            m.setLabel("falls: " + s.fall().threads());
+            m.setLabelAnchor(RectangleAnchor.BOTTOM_LEFT);
+            m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+            plot.addDomainMarker(m);
+        }
+        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        for (String n : s.notes()) {
+            chart.addSubtitle(new TextTitle(n, new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
+        }
+        return chart;
+    }
+
+    private static String latName(ThreadSweep s) {
+        double pct = s.points().isEmpty() ? 0 : s.points().get(0).percentile();
+        return pct > 0 ? "p" + (pct == Math.rint(pct) ? Long.toString((long) pct) : Double.toString(pct)) + " latency" : "avg latency";
+    }
+}

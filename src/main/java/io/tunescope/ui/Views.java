@@ -12,6 +12,7 @@ public final class Views {
         List<CaptureView> views = new ArrayList<>();
         views.add(new FilesView(ctx));
         views.add(new io.tunescope.ui.config.ConfigView(ctx));
+        views.add(new io.tunescope.ui.numa.NumaView(ctx));
         return views;
     }
 }

@@ -1,0 +1,169 @@
+package io.tunescope.analysis.numa;
+
+import io.tunescope.model.numa.NodeMatrix;
+import io.tunescope.model.numa.NumaTable;
+import io.tunescope.model.numa.NumaTopology;
+import io.tunescope.model.numa.NumaVariant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Builds the NUMA heatmaps' matrices from the model. Pure functions. */
+public final class NumaMatrices {
+
+    /** How the node x counter heatmap shows its counters. */
+    public enum Mode {
+        /** The counters as read (since boot), or their increase over an interval. */
+        ABSOLUTE,
+        /** Increase per second over an interval. */
+        RATE,
+        /** Each node's share of the counter's sum over all nodes (0..1). */
+        SHARE
+    }
+
+    private NumaMatrices() {
+    }
+
+    static String nodeLabel(int n) {
+        return "node " + n;
+    }
+
+    /**
+     * Node x counter matrix of one counters table (a snapshot, or the delta table of an interval) with
+     * the remote-allocation ratio of each node as row note.
+     *
+     * @param seconds the interval length for {@link Mode#RATE} (NaN: rates unknown, every cell NaN)
+     */
+    public static NumaMatrix nodeCounters(NumaTable counters, Mode mode, double seconds) {
+        List<String> rows = new ArrayList<>();
+        List<List<Double>> vals = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        List<String> cols = RemoteAllocation.COUNTERS;
+        double[] colSum = new double[cols.size()];
+        for (int n : counters.nodes()) {
+            for (int j = 0; j < cols.size(); j++) {
+                colSum[j] += counters.value(cols.get(j), n);
+            }
+        }
+        for (int n : counters.nodes()) {
+            rows.add(nodeLabel(n));
+            List<Double> row = new ArrayList<>();
+            for (int j = 0; j < cols.size(); j++) {
+                double v = counters.value(cols.get(j), n);
+                row.add(switch (mode) {
+                    case ABSOLUTE -> v;
+                    case RATE -> seconds > 0 ? v / seconds : Double.NaN;
+                    case SHARE -> colSum[j] > 0 ? v / colSum[j] : Double.NaN;
+                });
+            }
+            vals.add(row);
+            notes.add(RemoteAllocation.describe(RemoteAllocation.ratio(counters, n)));
+        }
+        String unit = counters.variant() == NumaVariant.COUNTERS_MB ? "MB" : "pages";
+        String u = switch (mode) {
+            case ABSOLUTE -> unit;
+            case RATE -> unit + "/s";
+            case SHARE -> "share of all nodes";
+        };
+        String title = "Page allocations per node (" + u + ")";
+        return new NumaMatrix(title, u, rows, cols, vals, notes, false, false, counters.nodes().size() <= 1);
+    }
+
+    /** Node x node distances from {@code numactl --hardware} (10 = local). */
+    public static NumaMatrix distances(NumaTopology t) {
+        List<String> labels = new ArrayList<>();
+        for (int n : t.nodes()) {
+            labels.add(nodeLabel(n));
+        }
+        List<List<Double>> vals = new ArrayList<>();
+        for (int i = 0; i < t.nodes().size(); i++) {
+            List<Double> row = new ArrayList<>();
+            for (int j = 0; j < t.nodes().size(); j++) {
+                int d = t.hasDistances() ? t.distances().get(i).get(j) : -1;
+                row.add(d < 0 ? Double.NaN : d);
+            }
+            vals.add(row);
+        }
+        List<String> notes = new ArrayList<>();
+        for (int n : t.nodes()) {
+            List<Integer> c = t.cpus().getOrDefault(n, List.of());
+            notes.add(c.isEmpty() ? "no CPUs" : c.size() + " CPUs " + cpuRanges(c));
+        }
+        return new NumaMatrix("Node distance (numactl --hardware; 10 = local)", "", labels, labels, vals, notes,
+                true, false, t.nodes().size() <= 1);
+    }
+
+    /** A measured source x destination matrix. Says "access" only when the file measures accesses. */
+    public static NumaMatrix nodeMatrix(NodeMatrix m) {
+        List<String> rows = new ArrayList<>();
+        for (int n : m.src()) {
+            rows.add(nodeLabel(n));
+        }
+        List<String> cols = new ArrayList<>();
+        for (int n : m.dst()) {
+            cols.add(nodeLabel(n));
+        }
+        String what = m.title().isBlank() ? (m.measuresAccesses() ? "memory accesses" : "values") : m.title();
+        String title = (m.measuresAccesses() ? "Measured " : "") + what + (m.unit().isBlank() ? "" : " (" + m.unit() + ")");
+        boolean square = m.src().equals(m.dst());
+        return new NumaMatrix(title, m.unit(), rows, cols, m.values(), List.of(), square, false,
+                m.src().size() <= 1 && m.dst().size() <= 1);
+    }
+
+    /** "0-31" style ranges of a CPU list. */
+    static String cpuRanges(List<Integer> cpus) {
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        while (i < cpus.size()) {
+            int j = i;
+            while (j + 1 < cpus.size() && cpus.get(j + 1) == cpus.get(j) + 1) {
+                j++;
+            }
+            if (b.length() > 0) {
+                b.append(',');
+            }
+            b.append(cpus.get(i));
+            if (j > i) {
+                b.append('-').append(cpus.get(j));
+            }
+            i = j + 1;
+        }
+        return b.toString();
+    }
+
+    /** Percent text with one decimal. */
+    static String pct(double share) {
+        return String.format(Locale.ROOT, "%.1f%%", share * 100);
+    }
+
+    /** Process x node memory (MB) from numastat -p tables and numa_maps, with imbalance and policy mix notes. */
+    public static NumaMatrix processes(List<ProcessNodes.ProcessRow> rows) {
+        java.util.TreeSet<Integer> nodes = new java.util.TreeSet<>();
+        for (ProcessNodes.ProcessRow r : rows) {
+            nodes.addAll(r.mbPerNode().keySet());
+        }
+        List<String> cols = new ArrayList<>();
+        for (int n : nodes) {
+            cols.add(nodeLabel(n));
+        }
+        List<String> labels = new ArrayList<>();
+        List<List<Double>> vals = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (ProcessNodes.ProcessRow r : rows) {
+            labels.add(r.label());
+            List<Double> v = new ArrayList<>();
+            for (int n : nodes) {
+                v.add(r.mbPerNode().getOrDefault(n, 0.0));
+            }
+            vals.add(v);
+            notes.add(r.note());
+        }
+        return new NumaMatrix("Process memory per node (MB)", "MB", labels, cols, vals, notes, false, false,
+                nodes.size() <= 1);
+    }
+
+    /** Convenience: the process rows of numastat -p tables and numa_maps files. */
+    public static NumaMatrix processes(List<NumaTable> processTables, List<ProcessNodes.Maps> maps) {
+        return processes(ProcessNodes.rows(processTables, maps));
+    }
+}

@@ -1,0 +1,70 @@
+package io.tunescope.analysis.numa;
+
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Loaded;
+import io.tunescope.model.capture.Step;
+import io.tunescope.model.numa.NodeMatrix;
+import io.tunescope.model.numa.NumaDatasets;
+import io.tunescope.model.numa.NumaMaps;
+import io.tunescope.model.numa.NumaSnapshot;
+import io.tunescope.model.numa.NumaStats;
+import io.tunescope.model.numa.NumaTable;
+import io.tunescope.model.numa.NumaTopology;
+import io.tunescope.model.numa.NumaVariant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The NUMA data of one step of a capture, gathered for the views: the topology, the allocation-counter
+ * series (times from the files, else from the step's timeline.log), the per-process tables, the
+ * numa_maps files and any measured node matrices.
+ *
+ * @param topology null when the step has no numactl --hardware output
+ */
+public record NumaStep(Step step, NumaTopology topology, NumaSeries series, List<NumaTable> processes,
+                       List<ProcessNodes.Maps> maps, List<NodeMatrix> measured, List<NumaSeries.Input> inputs) {
+    public NumaStep {
+        processes = List.copyOf(processes);
+        maps = List.copyOf(maps);
+        measured = List.copyOf(measured);
+        inputs = List.copyOf(inputs);
+    }
+
+    /**
+     * @param timelines the timeline.log of a step folder ("" for the top), or an empty log when there is none
+     */
+    public static NumaStep of(Capture capture, Step step, Function<String, TimelineLog> timelines) {
+        String dir = step.dir();
+        TimelineLog log = timelines.apply(dir);
+        NumaTopology topo = null;
+        for (Loaded<NumaTopology> t : capture.inStep(NumaDatasets.TOPOLOGY, dir)) {
+            topo = t.value();
+        }
+        List<NumaSeries.Input> inputs = new ArrayList<>();
+        List<NumaTable> processes = new ArrayList<>();
+        for (Loaded<NumaStats> s : capture.inStep(NumaDatasets.NUMASTAT, dir)) {
+            inputs.add(new NumaSeries.Input(s.file().path(), log.timeOf(s.file().path()), s.value()));
+            NumaSnapshot last = s.value().last();
+            processes.addAll(last.tables(NumaVariant.PROCESS));
+        }
+        List<ProcessNodes.Maps> maps = new ArrayList<>();
+        for (Loaded<NumaMaps> m : capture.inStep(NumaDatasets.NUMA_MAPS, dir)) {
+            maps.add(new ProcessNodes.Maps(m.file().fileName(), m.value()));
+        }
+        List<NodeMatrix> measured = new ArrayList<>();
+        for (Loaded<NodeMatrix> m : capture.inStep(NumaDatasets.NODE_MATRIX, dir)) {
+            measured.add(m.value());
+        }
+        return new NumaStep(step, topo, NumaSeries.counters(inputs), processes, maps, measured, inputs);
+    }
+
+    public boolean isEmpty() {
+        return topology == null && series.samples().isEmpty() && processes.isEmpty() && maps.isEmpty() && measured.isEmpty();
+    }
+
+    /** The default counters window: the whole benchmark window when there are two snapshots or more, else none. */
+    public NumaSeries.Interval defaultInterval() {
+        return series.overall();
+    }
+}

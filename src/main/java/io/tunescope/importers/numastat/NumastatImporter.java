@@ -1,0 +1,372 @@
+package io.tunescope.importers.numastat;
+
+import io.tunescope.importers.Head;
+import io.tunescope.importers.ImportContext;
+import io.tunescope.importers.ImportException;
+import io.tunescope.importers.ImportResult;
+import io.tunescope.importers.Importer;
+import io.tunescope.importers.Sniff;
+import io.tunescope.model.capture.Dataset;
+import io.tunescope.model.capture.SourceRef;
+import io.tunescope.model.numa.NumaDatasets;
+import io.tunescope.model.numa.NumaRow;
+import io.tunescope.model.numa.NumaSnapshot;
+import io.tunescope.model.numa.NumaStats;
+import io.tunescope.model.numa.NumaTable;
+import io.tunescope.model.numa.NumaVariant;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code numastat} in every variant: the plain per-node counter table (perl-compatible, {@code node0}
+ * headers, pages), {@code -n} (counters in MB), {@code -m} (meminfo per node, with the "Token ... not in
+ * hash table." lines numastat prints for meminfo keys it does not know), {@code -p PID|NAME} (one table per
+ * process, or one table of several processes), {@code -c} (narrow columns, whole MB), {@code -s} (rows
+ * sorted), {@code -z} (zero rows and columns left out), and tables that numastat wrapped into several
+ * sections for the screen width ({@code NUMASTAT_WIDTH} or a terminal). Several runs in one file (a
+ * repeated table, or a timestamp line between runs) become several snapshots.
+ */
+public final class NumastatImporter implements Importer<NumaStats> {
+    static final Pattern TITLE = Pattern.compile(
+            "^\\s*Per-node (process memory usage|system memory usage|numastat info) \\(in MBs\\)"
+                    + "(?: for PID (\\d+) \\((.*)\\))?:?\\s*$");
+    /** A header line: optional "PID", then node columns and an optional Total column. */
+    static final Pattern HEADER = Pattern.compile("^\\s*(?:PID\\s+)?((?:(?:node\\s?\\d+|Node \\d+|Total)\\s*)+)$");
+    private static final Pattern HEADER_CELL = Pattern.compile("(?:node\\s?(\\d+)|Node (\\d+)|(Total))");
+    private static final Pattern RULE = Pattern.compile("^[\\s-]*-{3,}[\\s-]*$");
+    private static final Pattern TOKEN = Pattern.compile("^Token \\S+ not in hash table\\.\\s*$");
+    private static final Pattern NUMBER = Pattern.compile("^-?\\d+(?:\\.\\d+)?$");
+    private static final Pattern COUNTER_ROW = Pattern.compile(
+            "^(numa_hit|numa_miss|numa_foreign|interleave_hit|local_node|other_node)\\s+\\d+(\\s+\\d+)*\\s*$",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern MEMINFO_ROW = Pattern.compile(
+            "^(MemTotal|MemFree|MemUsed|Active|Inactive|FilePages|AnonPages|Slab|HugePages_Total)\\s+\\d+(?:\\.\\d+)?(\\s+\\d+(?:\\.\\d+)?)*\\s*$");
+    private static final Pattern PROCESS_ROW = Pattern.compile(
+            "^(Huge|Heap|Stack|Private)\\s+\\d+(?:\\.\\d+)?(\\s+\\d+(?:\\.\\d+)?)*\\s*$");
+    private static final int TOTAL = Integer.MIN_VALUE;
+
+    @Override
+    public String format() {
+        return "numastat";
+    }
+
+    @Override
+    public String description() {
+        return "numastat output (per-node allocation counters, -m meminfo, -p process memory)";
+    }
+
+    @Override
+    public Dataset<NumaStats> dataset() {
+        return NumaDatasets.NUMASTAT;
+    }
+
+    @Override
+    public Sniff sniff(Head head) {
+        if (head.binary()) {
+            return Sniff.no("binary content");
+        }
+        int titles = 0;
+        int headers = 0;
+        int rows = 0;
+        int tokens = 0;
+        for (String l : head.lines()) {
+            if (TITLE.matcher(l).matches()) {
+                titles++;
+            } else if (HEADER.matcher(l).matches() && HEADER_CELL.matcher(l).find() && !l.strip().equals("Total")
+                    || l.strip().equals("Total") && l.startsWith("        ")) {
+                headers++;
+            } else if (COUNTER_ROW.matcher(l).matches() || MEMINFO_ROW.matcher(l).matches()
+                    || PROCESS_ROW.matcher(l).matches()) {
+                rows++;
+            } else if (TOKEN.matcher(l).matches()) {
+                tokens++;
+            }
+        }
+        if (titles > 0 && headers > 0) {
+            return Sniff.certain("numastat table title 'Per-node ... (in MBs)' and node column header");
+        }
+        if (headers > 0 && rows >= 2) {
+            return Sniff.certain("node column header and numastat rows (numa_hit, MemTotal or Huge/Heap ...)");
+        }
+        if (titles > 0 || tokens > 0 && rows > 0) {
+            return Sniff.strong("numastat title or 'Token ... not in hash table' lines");
+        }
+        if (headers > 0 && rows == 1) {
+            return Sniff.weak("a node column header and one numastat row");
+        }
+        if (rows >= 3) {
+            return Sniff.weak("numastat-like rows without a node header");
+        }
+        return Sniff.no("no numastat header or rows");
+    }
+
+    /** The table being read: its sections (wrapped column groups) merged by row label. */
+    private static final class TableBuilder {
+        NumaVariant variant;
+        String title = "";
+        int pid = -1;
+        String command = "";
+        int line;
+        boolean titled;
+        final List<Integer> columns = new ArrayList<>();
+        List<Integer> section = new ArrayList<>();
+        final Map<String, Map<Integer, Double>> rows = new LinkedHashMap<>();
+        final Map<String, Integer> rowLines = new LinkedHashMap<>();
+        boolean gapSinceRow;
+        boolean sawDecimal;
+        boolean lowerCaseNodes;
+        int dataRows;
+    }
+
+    @Override
+    public ImportResult<NumaStats> parse(ImportContext ctx) throws ImportException, IOException {
+        String file = ctx.displayName();
+        List<NumaSnapshot> snapshots = new ArrayList<>();
+        List<NumaTable> current = new ArrayList<>();
+        Set<String> keys = new HashSet<>();
+        Instant[] snapTime = {null};
+        int[] snapTimeLine = {0};
+        Instant pendingTime = null;
+        int pendingTimeLine = 0;
+        TableBuilder tb = null;
+        int tokenLines = 0;
+        try (ImportContext.Lines lines = ctx.lines()) {
+            String l;
+            while ((l = lines.next()) != null) {
+                int n = (int) lines.number();
+                if (l.isBlank()) {
+                    if (tb != null) {
+                        tb.gapSinceRow = true;
+                    }
+                    continue;
+                }
+                Matcher tm = TITLE.matcher(l);
+                if (tm.matches()) {
+                    closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
+                    tb = new TableBuilder();
+                    tb.titled = true;
+                    tb.line = n;
+                    tb.title = l.strip();
+                    tb.variant = switch (tm.group(1)) {
+                        case "process memory usage" -> NumaVariant.PROCESS;
+                        case "system memory usage" -> NumaVariant.MEMINFO;
+                        default -> NumaVariant.COUNTERS_MB;
+                    };
+                    if (tm.group(2) != null) {
+                        tb.pid = Integer.parseInt(tm.group(2));
+                        tb.command = tm.group(3);
+                    }
+                    if (pendingTime != null && current.isEmpty()) {
+                        snapTime[0] = pendingTime;
+                        snapTimeLine[0] = pendingTimeLine;
+                        pendingTime = null;
+                    }
+                    continue;
+                }
+                if (TOKEN.matcher(l).matches()) {
+                    tokenLines++;
+                    continue;
+                }
+                String s = l.strip();
+                if (s.startsWith("Found no processes containing pattern")) {
+                    ctx.warn(n, file + ": " + s);
+                    continue;
+                }
+                if (s.equals("Table has no data.") || s.equals("Table has no non-zero data.")) {
+                    ctx.info(n, file + ": numastat printed '" + s + "'");
+                    if (tb != null && tb.dataRows == 0) {
+                        tb = null;
+                    }
+                    continue;
+                }
+                Matcher hm = HEADER.matcher(l);
+                if (hm.matches() && (HEADER_CELL.matcher(s).find())) {
+                    List<Integer> cols = new ArrayList<>();
+                    Matcher cm = HEADER_CELL.matcher(hm.group(1));
+                    boolean lower = false;
+                    while (cm.find()) {
+                        if (cm.group(1) != null) {
+                            cols.add(Integer.parseInt(cm.group(1)));
+                            lower = true;
+                        } else if (cm.group(2) != null) {
+                            cols.add(Integer.parseInt(cm.group(2)));
+                        } else {
+                            cols.add(TOTAL);
+                        }
+                    }
+                    boolean continuation = tb != null && tb.dataRows > 0 && tb.gapSinceRow
+                            && cols.stream().noneMatch(tb.columns::contains);
+                    boolean firstHeaderOfTitled = tb != null && tb.titled && tb.columns.isEmpty();
+                    if (!continuation && !firstHeaderOfTitled) {
+                        closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
+                        tb = new TableBuilder();
+                        tb.line = n;
+                        if (pendingTime != null && current.isEmpty()) {
+                            snapTime[0] = pendingTime;
+                            snapTimeLine[0] = pendingTimeLine;
+                            pendingTime = null;
+                        }
+                    }
+                    tb.columns.addAll(cols);
+                    tb.section = cols;
+                    tb.gapSinceRow = false;
+                    tb.lowerCaseNodes |= lower;
+                    continue;
+                }
+                if (RULE.matcher(l).matches()) {
+                    continue;
+                }
+                if (tb != null && !tb.section.isEmpty()) {
+                    if (readRow(l, n, tb, ctx, file)) {
+                        continue;
+                    }
+                }
+                Instant t = SnapshotTime.parse(l);
+                if (t != null) {
+                    closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
+                    tb = null;
+                    if (!current.isEmpty()) {
+                        closeSnapshot(snapshots, current, keys, snapTime, snapTimeLine);
+                    }
+                    pendingTime = t;
+                    pendingTimeLine = n;
+                    continue;
+                }
+                if (s.matches("^[#$>]\\s*.*\\bnumastat\\b.*") || s.startsWith("numastat ")) {
+                    ctx.info(n, file + ": command line '" + s + "' skipped");
+                    continue;
+                }
+                ctx.warn(n, file + ": not a numastat line: " + abbreviate(s));
+            }
+        }
+        closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
+        if (!current.isEmpty()) {
+            closeSnapshot(snapshots, current, keys, snapTime, snapTimeLine);
+        }
+        if (tokenLines > 0) {
+            ctx.info(0, file + ": " + tokenLines + " 'Token ... not in hash table.' lines (meminfo keys numastat does not know) skipped");
+        }
+        if (snapshots.isEmpty()) {
+            throw new ImportException(0, file + ": no numastat table found");
+        }
+        return ctx.result(NumaStats.of(snapshots));
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 80 ? s.substring(0, 77) + "..." : s;
+    }
+
+    /** Reads a data row of the current section; false when the line is not one. */
+    private static boolean readRow(String l, int n, TableBuilder tb, ImportContext ctx, String file) {
+        String[] tok = l.strip().split("\\s+");
+        int k = tb.section.size();
+        if (tok.length < k + 1) {
+            return false;
+        }
+        double[] vals = new double[k];
+        for (int i = 0; i < k; i++) {
+            String t = tok[tok.length - k + i];
+            if (!NUMBER.matcher(t).matches()) {
+                return false;
+            }
+            vals[i] = Double.parseDouble(t);
+            tb.sawDecimal |= t.indexOf('.') >= 0;
+        }
+        // the label is everything before the numbers (process labels such as "1234 (mysqld)" hold blanks)
+        int end = l.length();
+        for (int i = 0; i < k; i++) {
+            end = l.lastIndexOf(tok[tok.length - 1 - i], end - 1);
+        }
+        String label = l.substring(0, Math.max(0, end)).strip();
+        if (label.isEmpty()) {
+            ctx.warn(n, file + ": numastat row without a label");
+            return true;
+        }
+        Map<Integer, Double> row = tb.rows.computeIfAbsent(label, x -> new LinkedHashMap<>());
+        tb.rowLines.putIfAbsent(label, n);
+        for (int i = 0; i < k; i++) {
+            if (row.put(tb.section.get(i), vals[i]) != null) {
+                ctx.warn(n, file + ": row '" + label + "' repeated in one table; the later value is used");
+            }
+        }
+        tb.dataRows++;
+        return true;
+    }
+
+    private static void closeTable(TableBuilder tb, String file, ImportContext ctx, List<NumaTable> current,
+                                   Set<String> keys, List<NumaSnapshot> snapshots, Instant[] snapTime, int[] snapTimeLine) {
+        if (tb == null || tb.rows.isEmpty()) {
+            return;
+        }
+        NumaVariant v = tb.variant;
+        if (v == null) {
+            v = guessVariant(tb);
+        }
+        List<Integer> nodes = new ArrayList<>();
+        for (int c : tb.columns) {
+            if (c != TOTAL && !nodes.contains(c)) {
+                nodes.add(c);
+            }
+        }
+        boolean hasTotal = tb.columns.contains(TOTAL);
+        List<NumaRow> rows = new ArrayList<>();
+        for (Map.Entry<String, Map<Integer, Double>> e : tb.rows.entrySet()) {
+            List<Double> vals = new ArrayList<>();
+            for (int node : nodes) {
+                vals.add(e.getValue().getOrDefault(node, 0.0));
+            }
+            double total = hasTotal ? e.getValue().getOrDefault(TOTAL, 0.0) : Double.NaN;
+            rows.add(new NumaRow(e.getKey(), vals, total, tb.rowLines.get(e.getKey())));
+        }
+        if (v == NumaVariant.COUNTERS && !tb.lowerCaseNodes) {
+            v = NumaVariant.COUNTERS_MB;
+        }
+        // numastat prints MB with two decimals unless -c was given
+        boolean compact = v != NumaVariant.COUNTERS && !tb.sawDecimal;
+        NumaTable t = new NumaTable(v, tb.title, tb.pid, tb.command, nodes, rows, compact,
+                SourceRef.of(file, tb.line));
+        if (keys.contains(t.key())) {
+            closeSnapshot(snapshots, current, keys, snapTime, snapTimeLine);
+        }
+        keys.add(t.key());
+        current.add(t);
+    }
+
+    private static NumaVariant guessVariant(TableBuilder tb) {
+        for (String label : tb.rows.keySet()) {
+            String x = label.toLowerCase(java.util.Locale.ROOT);
+            if (x.equals("numa_hit") || x.equals("other_node") || x.equals("local_node")) {
+                return NumaVariant.COUNTERS;
+            }
+            if (x.equals("memtotal") || x.equals("memfree")) {
+                return NumaVariant.MEMINFO;
+            }
+            if (x.equals("heap") || x.equals("private") || x.equals("huge")) {
+                return NumaVariant.PROCESS;
+            }
+        }
+        return NumaVariant.MEMINFO;
+    }
+
+    private static void closeSnapshot(List<NumaSnapshot> snapshots, List<NumaTable> current, Set<String> keys,
+                                      Instant[] snapTime, int[] snapTimeLine) {
+        snapshots.add(new NumaSnapshot(snapshots.size(), snapTime[0], snapTimeLine[0], current));
+        current.clear();
+        keys.clear();
+        snapTime[0] = null;
+        snapTimeLine[0] = 0;
+    }
+
+    @Override
+    public Map<String, Object> summarize(NumaStats value) {
+        return NumastatSummary.of(value);
+    }
+}

@@ -1,0 +1,303 @@
+package io.tunescope.ui.numa;
+
+import io.tunescope.analysis.numa.NumaMatrices;
+import io.tunescope.analysis.numa.NumaMatrix;
+import io.tunescope.analysis.numa.NumaStep;
+import io.tunescope.analysis.numa.TimelineLog;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Step;
+import io.tunescope.render.HeatmapPainter;
+import io.tunescope.ui.CaptureView;
+import io.tunescope.ui.FxPainter;
+import io.tunescope.ui.UiContext;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+
+/**
+ * NUMA heatmaps of a capture: allocations per node and counter (absolute, per second, or share), node
+ * distances, process memory per node, or a measured node matrix; optionally as the difference to another
+ * step. The heatmap is painted on a canvas through the shared {@link HeatmapPainter}, so PNG/PDF exports
+ * show the same picture; hovering a cell shows its row, column, value and note.
+ */
+public final class NumaView implements CaptureView {
+    private final UiContext ctx;
+    private final NumaViewModel model = new NumaViewModel();
+    private final BorderPane root = new BorderPane();
+    private final Canvas canvas = new Canvas(800, 500);
+    private final Pane canvasPane = new Pane(canvas);
+    private final ComboBox<NumaStep> stepBox = new ComboBox<>();
+    private final ComboBox<NumaViewModel.Kind> kindBox = new ComboBox<>();
+    private final ComboBox<NumaViewModel.Window> windowBox = new ComboBox<>();
+    private final ComboBox<NumaStep> compareBox = new ComboBox<>();
+    private final ToggleGroup modeGroup = new ToggleGroup();
+    private final Label hover = new Label();
+    private final Label empty = new Label();
+    private final Tooltip tip = new Tooltip();
+    private final HeatmapPainter painter = new HeatmapPainter();
+    private HeatmapPainter.Layout layout;
+    private Capture capture;
+
+    public NumaView(UiContext ctx) {
+        this.ctx = ctx;
+        build();
+    }
+
+    public NumaViewModel model() {
+        return model;
+    }
+
+    @Override
+    public String titleKey() {
+        return "numa.tab";
+    }
+
+    @Override
+    public String iconLiteral() {
+        return "fas-th";
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    private void build() {
+        StringConverter<NumaStep> stepText = new StringConverter<>() {
+            @Override
+            public String toString(NumaStep s) {
+                return s == null ? ctx.text("numa.compare.none") : s.step().isRoot() ? ctx.text("numa.allFiles") : s.step().label();
+            }
+
+            @Override
+            public NumaStep fromString(String s) {
+                return null;
+            }
+        };
+        stepBox.setConverter(stepText);
+        compareBox.setConverter(stepText);
+        stepBox.setId("numaStep");
+        compareBox.setId("numaCompare");
+        kindBox.setId("numaKind");
+        windowBox.setId("numaWindow");
+        kindBox.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(NumaViewModel.Kind k) {
+                return k == null ? "" : ctx.text("numa.kind." + k.name().toLowerCase(Locale.ROOT));
+            }
+
+            @Override
+            public NumaViewModel.Kind fromString(String s) {
+                return null;
+            }
+        });
+        HBox modes = new HBox();
+        for (NumaMatrices.Mode m : NumaMatrices.Mode.values()) {
+            ToggleButton b = new ToggleButton(ctx.text("numa.mode." + m.name().toLowerCase(Locale.ROOT)));
+            b.setId("numaMode" + m.name().charAt(0) + m.name().substring(1).toLowerCase(Locale.ROOT));
+            b.setUserData(m);
+            b.setToggleGroup(modeGroup);
+            b.setSelected(m == NumaMatrices.Mode.ABSOLUTE);
+            modes.getChildren().add(b);
+        }
+        modeGroup.selectedToggleProperty().addListener((o, a, t) -> {
+            if (t == null) {
+                a.setSelected(true);
+            } else {
+                model.modeProperty().set((NumaMatrices.Mode) t.getUserData());
+            }
+        });
+
+        stepBox.valueProperty().addListener((o, a, s) -> {
+            if (s != model.stepProperty().get()) {
+                model.stepProperty().set(s);
+            }
+        });
+        model.stepProperty().addListener((o, a, s) -> {
+            stepBox.setValue(s);
+            kindBox.getItems().setAll(NumaViewModel.available(s));
+            kindBox.setValue(model.kindProperty().get());
+            windowBox.getItems().setAll(NumaViewModel.windows(s));
+            windowBox.setValue(model.windowProperty().get());
+        });
+        kindBox.valueProperty().addListener((o, a, k) -> {
+            if (k != null) {
+                model.kindProperty().set(k);
+            }
+        });
+        model.kindProperty().addListener((o, a, k) -> {
+            kindBox.setValue(k);
+            boolean counters = k == NumaViewModel.Kind.ALLOCATIONS;
+            windowBox.setDisable(!counters);
+            modes.setDisable(!counters);
+        });
+        windowBox.valueProperty().addListener((o, a, w) -> {
+            if (w != null) {
+                model.windowProperty().set(w);
+            }
+        });
+        compareBox.valueProperty().addListener((o, a, c) -> model.compareWithProperty().set(c));
+        model.matrixProperty().addListener((o, a, m) -> redraw());
+
+        Label stepLabel = new Label(ctx.text("numa.step"));
+        Label kindLabel = new Label(ctx.text("numa.heatmap"));
+        Label windowLabel = new Label(ctx.text("numa.window"));
+        Label compareLabel = new Label(ctx.text("numa.compare"));
+        HBox bar1 = new HBox(8, stepLabel, stepBox, kindLabel, kindBox, modes);
+        HBox bar2 = new HBox(8, windowLabel, windowBox, compareLabel, compareBox);
+        bar1.setAlignment(Pos.CENTER_LEFT);
+        bar2.setAlignment(Pos.CENTER_LEFT);
+        VBox top = new VBox(6, bar1, bar2);
+        top.setPadding(new Insets(8));
+
+        canvas.widthProperty().bind(canvasPane.widthProperty());
+        canvas.heightProperty().bind(canvasPane.heightProperty());
+        canvas.widthProperty().addListener((o, a, b) -> redraw());
+        canvas.heightProperty().addListener((o, a, b) -> redraw());
+        canvasPane.setMinSize(200, 150);
+        canvasPane.setPrefSize(900, 520);
+        canvas.setId("numaCanvas");
+        tip.setShowDelay(Duration.millis(150));
+        Tooltip.install(canvas, tip);
+        canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
+        canvas.setOnMouseExited(e -> hover.setText(""));
+        hover.setId("numaHover");
+        hover.setPadding(new Insets(4, 8, 6, 8));
+        empty.setId("numaEmpty");
+        empty.setWrapText(true);
+        empty.setPadding(new Insets(16));
+
+        root.setTop(top);
+        root.setCenter(canvasPane);
+        root.setBottom(hover);
+        showEmpty(ctx.text("numa.noCapture"));
+    }
+
+    private void showEmpty(String text) {
+        empty.setText(text);
+        root.setCenter(empty);
+    }
+
+    /** Text of the cell under a canvas point, or "" (also shown in the tooltip). */
+    String hoverText(double x, double y) {
+        NumaMatrix m = model.matrixProperty().get();
+        if (m == null || layout == null) {
+            return "";
+        }
+        int[] rc = layout.cellAt(x, y);
+        if (rc == null) {
+            return "";
+        }
+        int r = rc[0];
+        int c = rc[1];
+        double v = m.value(r, c);
+        StringBuilder b = new StringBuilder();
+        b.append(m.rows().get(r)).append(" \u00b7 ").append(m.columns().get(c)).append(": ")
+                .append(HeatmapPainter.format(v, m.unit()));
+        if (!m.unit().isBlank() && !m.unit().startsWith("share")) {
+            b.append(' ').append(m.unit());
+        }
+        if (m.nodeByNode() && r == c) {
+            b.append(" (").append(ctx.text("numa.local")).append(')');
+        }
+        if (r < m.rowNotes().size() && !m.rowNotes().get(r).isBlank()) {
+            b.append(" \u2014 ").append(m.rowNotes().get(r));
+        }
+        return b.toString();
+    }
+
+    private void hoverAt(double x, double y) {
+        String t = hoverText(x, y);
+        hover.setText(t);
+        tip.setText(t.isEmpty() ? ctx.text("numa.hoverHint") : t);
+    }
+
+    private void redraw() {
+        NumaMatrix m = model.matrixProperty().get();
+        if (m == null) {
+            layout = null;
+            showEmpty(ctx.text(capture == null ? "numa.noCapture" : "numa.noData"));
+            return;
+        }
+        if (root.getCenter() != canvasPane) {
+            root.setCenter(canvasPane);
+        }
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        if (w < 10 || h < 10) {
+            return;
+        }
+        var g = canvas.getGraphicsContext2D();
+        g.clearRect(0, 0, w, h);
+        layout = painter.paint(new FxPainter(g), m, 0, 0, w, h);
+    }
+
+    @Override
+    public void show(Capture c) {
+        this.capture = c;
+        hover.setText("");
+        if (c == null) {
+            model.setSteps(List.of());
+            stepBox.getItems().clear();
+            compareBox.getItems().clear();
+            showEmpty(ctx.text("numa.noCapture"));
+            return;
+        }
+        ctx.background().submit(() -> {
+            List<NumaStep> steps = new ArrayList<>();
+            for (Step s : c.steps()) {
+                steps.add(NumaStep.of(c, s, dir -> timeline(c.root(), dir)));
+            }
+            Platform.runLater(() -> {
+                if (capture != c) {
+                    return;
+                }
+                List<NumaStep> withData = steps.stream().filter(s -> !s.isEmpty()).toList();
+                stepBox.getItems().setAll(withData);
+                List<NumaStep> compare = new ArrayList<>();
+                compare.add(null);
+                compare.addAll(withData);
+                compareBox.getItems().setAll(compare);
+                compareBox.setValue(null);
+                model.setSteps(withData);
+                if (withData.isEmpty()) {
+                    showEmpty(ctx.text("numa.noData"));
+                }
+            });
+            return null;
+        });
+    }
+
+    /** The collector's timeline.log of a step folder, or an empty log. */
+    static TimelineLog timeline(Path root, String dir) {
+        Path f = (dir.isEmpty() ? root : root.resolve(dir)).resolve("timeline.log");
+        if (!Files.isRegularFile(f)) {
+            return TimelineLog.parse(List.of());
+        }
+        try {
+            return TimelineLog.parse(Files.readAllLines(f, StandardCharsets.UTF_8));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return TimelineLog.parse(List.of());
+        }
+    }
+}

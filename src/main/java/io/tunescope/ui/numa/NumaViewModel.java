@@ -1,0 +1,188 @@
+package io.tunescope.ui.numa;
+
+import io.tunescope.analysis.numa.NumaMatrices;
+import io.tunescope.analysis.numa.NumaMatrix;
+import io.tunescope.analysis.numa.NumaSeries;
+import io.tunescope.analysis.numa.NumaStep;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+
+/**
+ * State of the NUMA view, testable without a window: the steps' NUMA data, the chosen step, heatmap,
+ * mode, counters window and comparison step, and the matrix they give.
+ */
+public final class NumaViewModel {
+
+    /** Which heatmap. */
+    public enum Kind { ALLOCATIONS, DISTANCES, PROCESSES, MEASURED }
+
+    /**
+     * A counters window: one interval between snapshots ({@code interval} set) or one snapshot's
+     * counters since boot ({@code sample} set).
+     */
+    public record Window(String label, NumaSeries.Interval interval, NumaSeries.Sample sample) {
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    private final ObjectProperty<List<NumaStep>> steps = new SimpleObjectProperty<>(List.of());
+    private final ObjectProperty<NumaStep> step = new SimpleObjectProperty<>();
+    private final ObjectProperty<Kind> kind = new SimpleObjectProperty<>(Kind.ALLOCATIONS);
+    private final ObjectProperty<NumaMatrices.Mode> mode = new SimpleObjectProperty<>(NumaMatrices.Mode.ABSOLUTE);
+    private final ObjectProperty<Window> window = new SimpleObjectProperty<>();
+    private final ObjectProperty<NumaStep> compareWith = new SimpleObjectProperty<>();
+    private final ReadOnlyObjectWrapper<NumaMatrix> matrix = new ReadOnlyObjectWrapper<>();
+
+    public NumaViewModel() {
+        step.addListener((o, a, s) -> {
+            List<Window> ws = windows(s);
+            window.set(ws.isEmpty() ? null : ws.get(0));
+            if (s != null && available(s).size() > 0 && !available(s).contains(kind.get())) {
+                kind.set(available(s).get(0));
+            }
+            update();
+        });
+        kind.addListener((o, a, k) -> update());
+        mode.addListener((o, a, m) -> update());
+        window.addListener((o, a, w) -> update());
+        compareWith.addListener((o, a, c) -> update());
+    }
+
+    public ObjectProperty<List<NumaStep>> stepsProperty() {
+        return steps;
+    }
+
+    public ObjectProperty<NumaStep> stepProperty() {
+        return step;
+    }
+
+    public ObjectProperty<Kind> kindProperty() {
+        return kind;
+    }
+
+    public ObjectProperty<NumaMatrices.Mode> modeProperty() {
+        return mode;
+    }
+
+    public ObjectProperty<Window> windowProperty() {
+        return window;
+    }
+
+    public ObjectProperty<NumaStep> compareWithProperty() {
+        return compareWith;
+    }
+
+    public ReadOnlyObjectProperty<NumaMatrix> matrixProperty() {
+        return matrix.getReadOnlyProperty();
+    }
+
+    /** Sets the steps and selects the first one with NUMA data. */
+    public void setSteps(List<NumaStep> list) {
+        steps.set(List.copyOf(list));
+        compareWith.set(null);
+        NumaStep first = null;
+        for (NumaStep s : list) {
+            if (!s.isEmpty()) {
+                first = s;
+                break;
+            }
+        }
+        step.set(null);
+        step.set(first);
+    }
+
+    /** Heatmaps the step has data for. */
+    public static List<Kind> available(NumaStep s) {
+        List<Kind> out = new ArrayList<>();
+        if (s == null) {
+            return out;
+        }
+        if (!s.series().samples().isEmpty()) {
+            out.add(Kind.ALLOCATIONS);
+        }
+        if (s.topology() != null) {
+            out.add(Kind.DISTANCES);
+        }
+        if (!s.processes().isEmpty() || !s.maps().isEmpty()) {
+            out.add(Kind.PROCESSES);
+        }
+        if (!s.measured().isEmpty()) {
+            out.add(Kind.MEASURED);
+        }
+        return out;
+    }
+
+    /** Counter windows of a step: the whole window first, then each interval, then each snapshot since boot. */
+    public static List<Window> windows(NumaStep s) {
+        List<Window> out = new ArrayList<>();
+        if (s == null) {
+            return out;
+        }
+        NumaSeries series = s.series();
+        List<NumaSeries.Interval> ivs = series.intervals();
+        if (ivs.size() > 1) {
+            NumaSeries.Interval all = series.overall();
+            out.add(new Window(label(all), all, null));
+        }
+        for (NumaSeries.Interval iv : ivs) {
+            out.add(new Window(label(iv), iv, null));
+        }
+        for (NumaSeries.Sample smp : series.samples()) {
+            out.add(new Window(smp.label() + " (since boot)", null, smp));
+        }
+        return out;
+    }
+
+    private static String label(NumaSeries.Interval iv) {
+        String secs = Double.isNaN(iv.seconds()) ? "time unknown" : String.format(java.util.Locale.ROOT, "%.0f s", iv.seconds());
+        return iv.from().label() + " \u2192 " + iv.to().label() + " (" + secs + (iv.reset() ? ", counters reset" : "") + ")";
+    }
+
+    /** The matrix of a step for the current kind and mode, with the given window (null: the step's default). */
+    NumaMatrix matrixOf(NumaStep s, Window w) {
+        if (s == null) {
+            return null;
+        }
+        return switch (kind.get()) {
+            case DISTANCES -> s.topology() == null ? null : NumaMatrices.distances(s.topology());
+            case PROCESSES -> s.processes().isEmpty() && s.maps().isEmpty() ? null : NumaMatrices.processes(s.processes(), s.maps());
+            case MEASURED -> s.measured().isEmpty() ? null : NumaMatrices.nodeMatrix(s.measured().get(0));
+            case ALLOCATIONS -> {
+                Window ww = w;
+                if (ww == null) {
+                    List<Window> ws = windows(s);
+                    ww = ws.isEmpty() ? null : ws.get(0);
+                }
+                if (ww == null) {
+                    yield null;
+                }
+                if (ww.interval() != null) {
+                    NumaSeries.Interval iv = ww.interval();
+                    double secs = iv.reset() ? Double.NaN : iv.seconds();
+                    yield NumaMatrices.nodeCounters(iv.delta(), mode.get(), secs);
+                }
+                // a single snapshot has no rate: its cells read n/a rather than silently showing totals
+                yield NumaMatrices.nodeCounters(ww.sample().counters(), mode.get(), Double.NaN);
+            }
+        };
+    }
+
+    private void update() {
+        NumaStep s = step.get();
+        NumaMatrix m = matrixOf(s, window.get());
+        NumaStep other = compareWith.get();
+        if (m != null && other != null && other != s) {
+            NumaMatrix before = matrixOf(other, null);
+            if (before != null) {
+                m = NumaMatrix.difference(before, m).withTitle(m.title() + ": " + s.step().label() + " minus " + other.step().label());
+            }
+        }
+        matrix.set(m);
+    }
+}

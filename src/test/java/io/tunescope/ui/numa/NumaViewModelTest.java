@@ -1,0 +1,91 @@
+package io.tunescope.ui.numa;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tunescope.analysis.numa.NumaMatrices;
+import io.tunescope.analysis.numa.NumaMatrix;
+import io.tunescope.analysis.numa.NumaStep;
+import io.tunescope.importers.CaptureLoader;
+import io.tunescope.importers.ImporterRegistry;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Step;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The NUMA view's state without a window. */
+class NumaViewModelTest {
+    static final Path SYN = Path.of("sample-data/numa-4node-synthetic");
+
+    private static List<NumaStep> steps(Capture c) {
+        List<NumaStep> out = new ArrayList<>();
+        for (Step s : c.steps()) {
+            out.add(NumaStep.of(c, s, dir -> NumaView.timeline(c.root(), dir)));
+        }
+        return out;
+    }
+
+    @Test
+    void windowsKindsAndModes() throws Exception {
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(SYN);
+        NumaViewModel m = new NumaViewModel();
+        m.setSteps(steps(c));
+        NumaStep s = m.stepProperty().get();
+        assertEquals(List.of(NumaViewModel.Kind.ALLOCATIONS, NumaViewModel.Kind.DISTANCES, NumaViewModel.Kind.PROCESSES),
+                NumaViewModel.available(s));
+        List<NumaViewModel.Window> ws = NumaViewModel.windows(s);
+        assertEquals(List.of("numastat-before.txt \u2192 numastat-after.txt (60 s)",
+                "numastat-before.txt \u2192 numastat-during.txt (30 s)",
+                "numastat-during.txt \u2192 numastat-after.txt (30 s)",
+                "numastat-before.txt (since boot)", "numastat-during.txt (since boot)", "numastat-after.txt (since boot)"),
+                ws.stream().map(NumaViewModel.Window::label).toList());
+        m.windowProperty().set(ws.get(1));
+        m.modeProperty().set(NumaMatrices.Mode.RATE);
+        NumaMatrix rate = m.matrixProperty().get();
+        assertEquals(3800000.0 / 30, rate.value(1, rate.columnIndex("other_node")), 1e-9);
+        m.windowProperty().set(ws.get(3));
+        NumaMatrix snapshotRate = m.matrixProperty().get();
+        assertTrue(Double.isNaN(snapshotRate.value(0, 0)), "one snapshot has no rate: n/a, not totals");
+        m.kindProperty().set(NumaViewModel.Kind.PROCESSES);
+        assertEquals(List.of("4242 (mysqld)", "numa_maps.txt"), m.matrixProperty().get().rows());
+    }
+
+    @Test
+    void compareTwoStepsGivesAfterMinusBefore(@TempDir Path dir) throws Exception {
+        Path a = Files.createDirectories(dir.resolve("00-before"));
+        Path b = Files.createDirectories(dir.resolve("01-after"));
+        Files.copy(SYN.resolve("numastat-before.txt"), a.resolve("numastat.txt"));
+        Files.copy(SYN.resolve("numastat-after.txt"), b.resolve("numastat.txt"));
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(dir);
+        NumaViewModel m = new NumaViewModel();
+        List<NumaStep> steps = steps(c);
+        m.setSteps(steps);
+        assertEquals("00-before", m.stepProperty().get().step().dir());
+        m.stepProperty().set(steps.get(1));
+        m.compareWithProperty().set(steps.get(0));
+        NumaMatrix d = m.matrixProperty().get();
+        assertTrue(d.diverging());
+        assertEquals(7500000.0, d.value(1, d.columnIndex("other_node")));
+        assertTrue(d.title().endsWith(": 01-after minus 00-before"), d.title());
+        m.compareWithProperty().set(null);
+        assertTrue(!m.matrixProperty().get().diverging());
+    }
+
+    @Test
+    void realSingleNodeFilesGiveASingleNodeMatrix(@TempDir Path dir) throws Exception {
+        Path fx = Path.of("src/test/resources/fixtures");
+        Files.copy(fx.resolve("numastat/real-1node-default.txt"), dir.resolve("numastat.txt"));
+        Files.copy(fx.resolve("numactl-hardware/real-1node-H.txt"), dir.resolve("numactl-H.txt"));
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(dir);
+        NumaViewModel m = new NumaViewModel();
+        m.setSteps(steps(c));
+        assertTrue(m.matrixProperty().get().singleNode());
+        m.kindProperty().set(NumaViewModel.Kind.DISTANCES);
+        assertEquals(1, m.matrixProperty().get().rows().size());
+        assertTrue(m.matrixProperty().get().singleNode());
+    }
+}

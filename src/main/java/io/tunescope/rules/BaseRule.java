@@ -96,7 +96,7 @@ public abstract class BaseRule implements Rule {
     }
 
     /** One evaluation: the evidence, the settings and what the rule concluded. */
-    protected final class Run {
+    public final class Run {
         public final Evidence e;
         private final Settings settings;
         private final List<Finding> findings = new ArrayList<>();
@@ -127,7 +127,7 @@ public abstract class BaseRule implements Rule {
     }
 
     /** Builds one finding of this rule. */
-    protected final class FindingBuilder {
+    public final class FindingBuilder {
         private final Run run;
         private final int score;
         private final String summary;

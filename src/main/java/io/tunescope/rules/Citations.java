@@ -20,6 +20,7 @@ public final class Citations {
             Map.entry("MYSQL-SYSTEMD", "https://dev.mysql.com/doc/refman/8.0/en/using-systemd.html"),
             Map.entry("MYSQL-VALIDATE", "https://dev.mysql.com/doc/refman/8.0/en/server-configuration-validation.html"),
             Map.entry("MYSQL84-OPTVAR", "https://dev.mysql.com/doc/mysqld-version-reference/en/optvar-changes-8-4.html"),
+            Map.entry("MYSQL-LOCKSYS", "https://dev.mysql.com/doc/dev/mysql-server/8.0.42/lock0latches_8h.html"),
             Map.entry("MYSQL-8.0-REMOVED", "https://dev.mysql.com/doc/refman/8.0/en/added-deprecated-removed.html"),
             Map.entry("MYSQL-DEFAULTS-8.0", "https://dev.mysql.com/doc/refman/8.0/en/server-system-variable-reference.html"),
             Map.entry("MYSQL-OPTION-FILES", "https://dev.mysql.com/doc/refman/8.0/en/option-files.html"),

@@ -1,5 +1,23 @@
 package io.tunescope.rules;
 
+import io.tunescope.rules.concurrency.BenchInconsistentRule;
+import io.tunescope.rules.concurrency.ErrorsReconnectsRule;
+import io.tunescope.rules.concurrency.LatencyRisingFlatTpsRule;
+import io.tunescope.rules.concurrency.ThroughputKneeRule;
+import io.tunescope.rules.cpu.Crc32SoftwareRule;
+import io.tunescope.rules.cpu.FutexContextSwitchRule;
+import io.tunescope.rules.cpu.GlobalLatchRule;
+import io.tunescope.rules.cpu.KernelCopyUserRule;
+import io.tunescope.rules.cpu.MemcpyCharsetRule;
+import io.tunescope.rules.cpu.ProfileSymbolsRule;
+import io.tunescope.rules.cpu.SpinWaitRule;
+import io.tunescope.rules.io.FlushNeighborsSsdRule;
+import io.tunescope.rules.io.HighAwaitRule;
+import io.tunescope.rules.io.IoCapacitySsdRule;
+import io.tunescope.rules.io.SaturatedCpuIdleRule;
+import io.tunescope.rules.numa.MemoryAwayFromCpusRule;
+import io.tunescope.rules.numa.RemoteAllocRule;
+import io.tunescope.rules.numa.VmSpansNodesRule;
 import io.tunescope.rules.concurrency.ThreadPoolRule;
 import io.tunescope.rules.config.BufferPoolInstancesRule;
 import io.tunescope.rules.config.DefaultAsTuningRule;
@@ -37,6 +55,24 @@ public final class RuleCatalog {
     public static List<Rule> rules() {
         List<Rule> all = new ArrayList<>(List.of(
                 new RowLockWaitRule(),
+                new SpinWaitRule(),
+                new Crc32SoftwareRule(),
+                new GlobalLatchRule(),
+                new MemcpyCharsetRule(),
+                new KernelCopyUserRule(),
+                new FutexContextSwitchRule(),
+                new ProfileSymbolsRule(),
+                new RemoteAllocRule(),
+                new MemoryAwayFromCpusRule(),
+                new VmSpansNodesRule(),
+                new SaturatedCpuIdleRule(),
+                new HighAwaitRule(),
+                new FlushNeighborsSsdRule(),
+                new IoCapacitySsdRule(),
+                new ThroughputKneeRule(),
+                new LatencyRisingFlatTpsRule(),
+                new ErrorsReconnectsRule(),
+                new BenchInconsistentRule(),
                 new BalancingWithBindingRule(),
                 new ConflictingPoliciesRule(),
                 new InterleaveIgnoresCpusetRule(),

@@ -12,6 +12,17 @@ import io.tunescope.model.config.ConfigEntry;
 import io.tunescope.model.config.ConfigSnapshot;
 import io.tunescope.model.config.ServerFlavor;
 
+import io.tunescope.model.bench.BenchLog;
+import io.tunescope.model.bench.BenchRun;
+import io.tunescope.model.numa.NumaDatasets;
+import io.tunescope.model.numa.NumaStats;
+import io.tunescope.model.numa.NumaTopology;
+import io.tunescope.model.perfreport.PerfReport;
+import io.tunescope.model.series.SeriesDatasets;
+import io.tunescope.model.series.SeriesSet;
+import io.tunescope.model.series.TimeSeries;
+import io.tunescope.model.stack.StackProfile;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -92,6 +103,13 @@ public final class Evidence {
             case STATUS_DELTA -> config.statusDelta().map(StatusDelta.Result::valid).orElse(false);
             case PROCESS_BINDING -> snapshot(ConfigDatasets.PROCESS_BINDING).isPresent();
             case THP -> snapshot(ConfigDatasets.THP).isPresent();
+            case CPU_PROFILE -> cpuHotspots().isPresent();
+            case BENCH -> !benchRuns().isEmpty();
+            case IOSTAT -> !inStepOnly(SeriesDatasets.IOSTAT).isEmpty();
+            case CPU_UTIL -> cpuBusy().isPresent();
+            case VMSTAT -> !inStepOnly(SeriesDatasets.VMSTAT).isEmpty();
+            case NUMASTAT -> !inStepOrRoot(NumaDatasets.NUMASTAT).isEmpty();
+            case NUMA_TOPOLOGY -> numaTopology().isPresent();
         };
     }
 
@@ -250,9 +268,18 @@ public final class Evidence {
         return lscpu("Architecture").map(f -> f.value().toLowerCase(Locale.ROOT).contains("aarch64")).orElse(false);
     }
 
-    /** Total memory in bytes (MemTotal of /proc/meminfo). */
+    /** Total memory in bytes: MemTotal of /proc/meminfo, else the node sizes of numactl --hardware. */
     public Optional<Fact> memTotalBytes() {
-        return snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, "MemTotal"));
+        Optional<Fact> m = snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, "MemTotal"));
+        if (m.isPresent()) {
+            return m;
+        }
+        List<Loaded<NumaTopology>> t = inStepOrRoot(NumaDatasets.TOPOLOGY);
+        if (!t.isEmpty() && !t.get(t.size() - 1).value().sizeMb().isEmpty()) {
+            long mb = t.get(t.size() - 1).value().sizeMb().values().stream().mapToLong(Long::longValue).sum();
+            return Optional.of(new Fact("MemTotal", Long.toString(mb * 1024 * 1024), SourceRef.of(t.get(t.size() - 1).file().path(), 0)));
+        }
+        return Optional.empty();
     }
 
     /** A /proc/meminfo field in bytes (kB fields) or pages. */
@@ -270,7 +297,149 @@ public final class Evidence {
         return snapshot(ConfigDatasets.PROCESS_BINDING).flatMap(s -> fact(s, key));
     }
 
+    // ---------------------------------------------------------------- CPU profile
+
+    /** Dataset keys of the CPU importers (by name: analysis does not depend on importers). */
+    private static final Dataset<StackProfile> PERF_SCRIPT = Dataset.of("cpu.perf-script", StackProfile.class);
+    private static final Dataset<StackProfile> FOLDED = Dataset.of("cpu.folded", StackProfile.class);
+    private static final Dataset<PerfReport> PERF_REPORT = Dataset.of("cpu.perf-report", PerfReport.class);
+
+    private Optional<CpuHotspots> hotspots;
+
+    /**
+     * The step's CPU profile as self shares by symbol: perf script first (it has stacks), then folded
+     * stacks, then a perf report.
+     */
+    public Optional<CpuHotspots> cpuHotspots() {
+        if (hotspots == null) {
+            hotspots = Optional.empty();
+            for (Dataset<StackProfile> d : List.of(PERF_SCRIPT, FOLDED)) {
+                List<Loaded<StackProfile>> l = inStepOnly(d);
+                if (!l.isEmpty() && l.get(0).value().totalWeight() > 0) {
+                    hotspots = Optional.of(CpuHotspots.of(l.get(0).file().path(), l.get(0).value()));
+                    return hotspots;
+                }
+            }
+            List<Loaded<PerfReport>> r = inStepOnly(PERF_REPORT);
+            if (!r.isEmpty() && !r.get(0).value().entries().isEmpty()) {
+                hotspots = Optional.of(CpuHotspots.of(r.get(0).file().path(), r.get(0).value()));
+            }
+        }
+        return hotspots;
+    }
+
+    // ---------------------------------------------------------------- benchmark and series
+
+    /** Every sysbench run of the step, in file order. */
+    public List<BenchRun> benchRuns() {
+        List<BenchRun> out = new ArrayList<>();
+        for (Loaded<BenchLog> l : inStepOnly(SeriesDatasets.SYSBENCH)) {
+            out.addAll(l.value().runs());
+        }
+        return out;
+    }
+
+    /** The iostat files of the step. */
+    public List<SeriesSet> iostat() {
+        return inStepOnly(SeriesDatasets.IOSTAT).stream().map(Loaded::value).toList();
+    }
+
+    public List<SeriesSet> vmstat() {
+        return inStepOnly(SeriesDatasets.VMSTAT).stream().map(Loaded::value).toList();
+    }
+
+    public List<SeriesSet> mpstat() {
+        return inStepOnly(SeriesDatasets.MPSTAT).stream().map(Loaded::value).toList();
+    }
+
+    /**
+     * Host CPU busy (usr + sys, and the other non-idle, non-iowait shares) in percent per interval: mpstat's
+     * {@code all} row, else vmstat {@code us + sy}.
+     */
+    public Optional<TimeSeries> cpuBusy() {
+        for (SeriesSet s : mpstat()) {
+            TimeSeries idle = s.byKey("mpstat/all/idle");
+            TimeSeries iowait = s.byKey("mpstat/all/iowait");
+            if (idle != null && !idle.isEmpty()) {
+                TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of("mpstat", "busy", "all",
+                        io.tunescope.model.series.Unit.PERCENT), idle.clock(), idle.file());
+                for (int i = 0; i < idle.size(); i++) {
+                    double w = iowait != null && i < iowait.size() ? iowait.value(i) : 0;
+                    b.add(idle.time(i), Math.max(0, 100 - idle.value(i) - w), idle.line(i));
+                }
+                return Optional.of(b.build());
+            }
+        }
+        for (SeriesSet s : vmstat()) {
+            TimeSeries us = s.byKey("vmstat/us");
+            TimeSeries sy = s.byKey("vmstat/sy");
+            if (us != null && sy != null && !us.isEmpty()) {
+                TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of("vmstat", "busy", "",
+                        io.tunescope.model.series.Unit.PERCENT), us.clock(), us.file());
+                for (int i = 0; i < Math.min(us.size(), sy.size()); i++) {
+                    b.add(us.time(i), us.value(i) + sy.value(i), us.line(i));
+                }
+                return Optional.of(b.build());
+            }
+        }
+        return Optional.empty();
+    }
+
+    // ---------------------------------------------------------------- NUMA
+
+    public List<Loaded<NumaStats>> numastat() {
+        return inStepOrRoot(NumaDatasets.NUMASTAT);
+    }
+
+    public Optional<Loaded<NumaTopology>> numaTopology() {
+        List<Loaded<NumaTopology>> t = inStepOrRoot(NumaDatasets.TOPOLOGY);
+        return t.isEmpty() ? Optional.empty() : Optional.of(t.get(t.size() - 1));
+    }
+
+    /** CPUs of each NUMA node: numactl --hardware, else lscpu's {@code NUMA nodeN CPU(s)} lines. */
+    public java.util.Map<Integer, java.util.BitSet> nodeCpus() {
+        java.util.Map<Integer, java.util.BitSet> out = new java.util.TreeMap<>();
+        Optional<Loaded<NumaTopology>> t = numaTopology();
+        if (t.isPresent() && !t.get().value().cpus().isEmpty()) {
+            for (var e : t.get().value().cpus().entrySet()) {
+                java.util.BitSet b = new java.util.BitSet();
+                e.getValue().forEach(b::set);
+                out.put(e.getKey(), b);
+            }
+            return out;
+        }
+        Optional<ConfigSnapshot> l = snapshot(ConfigDatasets.LSCPU);
+        if (l.isPresent()) {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile("NUMA node(\\d+) CPU\\(s\\)");
+            for (ConfigEntry en : l.get().entries()) {
+                java.util.regex.Matcher m = p.matcher(en.name());
+                if (m.matches()) {
+                    out.put(Integer.parseInt(m.group(1)), CpuList.parse(en.value()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Sockets from lscpu ({@code Socket(s)}). */
+    public OptionalInt sockets() {
+        Optional<Fact> f = lscpu("Socket(s)");
+        if (f.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(f.get().value().strip()));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
     // ---------------------------------------------------------------- helpers
+
+    /** Values of a dataset in this step only (measurements of a run never come from another step). */
+    public <T> List<Loaded<T>> inStepOnly(Dataset<T> d) {
+        return capture.inStep(d, step);
+    }
 
     /** The last snapshot of a dataset in this step, else at the top of the capture. */
     public Optional<ConfigSnapshot> snapshot(Dataset<ConfigSnapshot> d) {

@@ -13,7 +13,14 @@ public enum Need {
     MEMORY("total memory (/proc/meminfo, numactl --hardware or numastat -m)"),
     STATUS_DELTA("two SHOW GLOBAL STATUS snapshots of the same server run"),
     PROCESS_BINDING("the server's CPU/memory binding (/proc/PID/status or taskset -p)"),
-    THP("transparent huge page mode (/sys/kernel/mm/transparent_hugepage/enabled)");
+    THP("transparent huge page mode (/sys/kernel/mm/transparent_hugepage/enabled)"),
+    CPU_PROFILE("a CPU profile (perf script, folded stacks or perf report)"),
+    BENCH("a sysbench log"),
+    IOSTAT("extended device statistics (iostat -x)"),
+    CPU_UTIL("CPU utilisation (mpstat or vmstat)"),
+    VMSTAT("vmstat"),
+    NUMASTAT("numastat output"),
+    NUMA_TOPOLOGY("the NUMA topology (numactl --hardware)");
 
     private final String description;
 

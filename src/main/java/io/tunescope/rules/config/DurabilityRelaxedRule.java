@@ -32,7 +32,7 @@ public final class DurabilityRelaxedRule extends BaseRule {
             score = Math.max(score, trxValue.equals("0") ? 65 : 55);
         }
         String syncValue = sync.map(Fact::unquoted).orElse(run.e.server().kind() == ServerFlavor.Kind.MARIADB ? "0" : "1");
-        boolean syncRelaxed = !syncValue.equals("1") && (binlog || sync.isPresent());
+        boolean syncRelaxed = !syncValue.equals("1") && binlog;
         if (syncRelaxed) {
             parts.add("sync_binlog=" + syncValue + (sync.isEmpty() ? " (MariaDB default)" : ""));
             score = Math.max(score, 55);

@@ -443,20 +443,16 @@ if [ -n "$MAIN_CNF" ]; then
     for _d in /etc/mysql/conf.d /etc/mysql/mariadb.conf.d /etc/my.cnf.d; do
         [ -d "$_d" ] && CNF_DIRS="$CNF_DIRS $_d"
     done
-    if [ -n "$CNF_DIRS" ]; then
-        [ "$DRY_RUN" -eq 1 ] || mkdir -p "$OUT/mysql-conf.d"
-        for _d in $CNF_DIRS; do
-            for _f in "$_d"/*.cnf; do
-                [ -f "$_f" ] || continue
-                _n=$(basename "$_f")
-                if [ -e "$OUT/mysql-conf.d/$_n" ]; then
-                    # same name in two directories: prefix with the directory
-                    _n="$(basename "$_d")-$_n"
-                fi
-                copy_cnf "$_f" "mysql-conf.d/$_n"
-            done
+    # each include folder keeps its own name beside my.cnf, so that Tunescope can follow
+    # "!includedir /etc/mysql/conf.d/" inside the capture
+    for _d in $CNF_DIRS; do
+        _dn=$(basename "$_d")
+        [ "$DRY_RUN" -eq 1 ] || mkdir -p "$OUT/$_dn"
+        for _f in "$_d"/*.cnf; do
+            [ -f "$_f" ] || continue
+            copy_cnf "$_f" "$_dn/$(basename "$_f")"
         done
-    fi
+    done
 else
     note "no /etc/mysql/my.cnf nor /etc/my.cnf"
 fi

@@ -105,20 +105,30 @@ public final class TimelineCommand implements Callable<Integer> {
                         num(r.deviceUtilPct()));
             }
         }
-        List<BenchRun> allRuns = new ArrayList<>();
+        // a sweep is read per step: runs of different configurations are not one curve
+        java.util.Map<String, List<BenchRun>> byStep = new java.util.LinkedHashMap<>();
         for (Loaded<io.tunescope.model.bench.BenchLog> l : capture.all(SeriesDatasets.SYSBENCH)) {
             if (step == null || l.step().equals(step)) {
-                allRuns.addAll(l.value().runs());
+                byStep.computeIfAbsent(l.step(), k -> new ArrayList<>()).addAll(l.value().runs());
             }
         }
-        ThreadSweep sweep = ThreadSweep.of(allRuns);
-        if (sweep.isSweep()) {
-            out.println("Thread sweep:");
-            for (ThreadSweep.Point p : sweep.points()) {
+        ThreadSweep sweep = null;
+        String sweepStep = "";
+        for (var e : byStep.entrySet()) {
+            ThreadSweep s = ThreadSweep.of(e.getValue());
+            if (!s.isSweep()) {
+                continue;
+            }
+            if (sweep == null || s.points().size() > sweep.points().size()) {
+                sweep = s;
+                sweepStep = e.getKey();
+            }
+            out.println("Thread sweep" + (e.getKey().isEmpty() ? "" : " (step " + e.getKey() + ")") + ":");
+            for (ThreadSweep.Point p : s.points()) {
                 out.printf(Locale.ROOT, "  %5d threads  %11s tps  %9s ms  Little: %s busy threads%s%n", p.threads(), num(p.tps()),
                         num(p.latPctMs()), num(p.littleThreads()), p.consistent() ? "" : "  (INCONSISTENT)");
             }
-            for (String n : sweep.notes()) {
+            for (String n : s.notes()) {
                 out.println("  " + n);
             }
         }
@@ -131,10 +141,11 @@ public final class TimelineCommand implements Callable<Integer> {
             out.println("Wrote " + png + " (" + width + "x" + h + ", " + panels.size() + " charts)");
         }
         if (sweepPng != null) {
-            if (!sweep.isSweep()) {
+            if (sweep == null) {
                 err.println("tunescope timeline: no thread sweep (runs at fewer than 2 thread counts); " + sweepPng + " not written");
             } else {
-                ChartUtils.saveChartAsPNG(sweepPng.toFile(), ThreadSweepChart.build(sweep, "Thread sweep: " + capture.title()),
+                ChartUtils.saveChartAsPNG(sweepPng.toFile(), ThreadSweepChart.build(sweep, "Thread sweep: " + capture.title()
+                        + (sweepStep.isEmpty() ? "" : " / " + sweepStep)),
                         Math.min(width, 1200), 640);
                 out.println("Wrote " + sweepPng);
             }

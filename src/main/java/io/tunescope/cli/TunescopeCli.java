@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tunescope", mixinStandardHelpOptions = true, version = "Tunescope 0.1.0",
         description = "Reads a database performance capture (perf, numastat, iostat, sysbench, my.cnf, ...) headless.%n"
                 + "Without a command, tunescope opens the desktop app (optionally on a PATH).",
-        subcommands = {InspectCommand.class, CollapseCommand.class, TimelineCommand.class, FindingsCommand.class,
+        subcommands = {InspectCommand.class, ExportCommand.class, CollapseCommand.class, TimelineCommand.class, FindingsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TunescopeCli implements Runnable {
     /** Exit codes shared by every command. */

@@ -14,13 +14,14 @@ import io.tunescope.importers.numamaps.NumaMapsImporter;
 import io.tunescope.importers.numamatrix.NodeMatrixImporter;
 import io.tunescope.importers.numastat.NumastatImporter;
 import io.tunescope.importers.folded.FoldedImporter;
-import io.tunescope.importers.perfreport.PerfReportImporter;
-import io.tunescope.importers.perfscript.PerfScriptImporter;
 import io.tunescope.importers.iocsv.IoCsvImporter;
 import io.tunescope.importers.iocsv.SadfImporter;
 import io.tunescope.importers.iostat.IostatImporter;
 import io.tunescope.importers.mpstat.MpstatImporter;
+import io.tunescope.importers.perfreport.PerfReportImporter;
+import io.tunescope.importers.perfscript.PerfScriptImporter;
 import io.tunescope.importers.sysbench.SysbenchImporter;
+import io.tunescope.importers.timeline.CollectorTimelineImporter;
 import io.tunescope.importers.vmstat.VmstatImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
@@ -51,6 +52,7 @@ public final class ImporterRegistry {
         all.add(new ProcessBindingImporter());
         all.add(new MeminfoImporter());
         all.add(new ThpImporter());
+        all.add(new io.tunescope.importers.collector.CollectorTimelineImporter());
         all.add(new PerfScriptImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());
@@ -60,6 +62,7 @@ public final class ImporterRegistry {
         all.add(new VmstatImporter());
         all.add(new SadfImporter());
         all.add(new IoCsvImporter());
+        all.add(new CollectorTimelineImporter());
         return new ImporterRegistry(all);
     }
 

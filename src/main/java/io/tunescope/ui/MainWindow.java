@@ -189,6 +189,12 @@ public final class MainWindow implements UiContext {
         MenuItem sample = item("menu.openSample", "fas-flask", this::openSample);
         recentMenu.setText(text("menu.recent"));
         recentMenu.setGraphic(Icons.icon("fas-history"));
+        MenuItem exportPng = item("menu.exportPng", "fas-image", this::exportPng);
+        exportPng.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN));
+        exportPng.disableProperty().bind(model.captureProperty().isNull());
+        MenuItem exportPdf = item("menu.exportPdf", "fas-file-pdf", this::exportPdf);
+        exportPdf.setAccelerator(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN));
+        exportPdf.disableProperty().bind(model.captureProperty().isNull());
         MenuItem reload = item("menu.reload", "fas-sync-alt", model::reload);
         reload.setAccelerator(new KeyCodeCombination(KeyCode.F5));
         reload.disableProperty().bind(model.pathProperty().isNull());
@@ -199,7 +205,8 @@ public final class MainWindow implements UiContext {
             Platform.exit();
         });
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
-        file.getItems().addAll(openFolder, openArchive, sample, recentMenu, new SeparatorMenuItem(), reload, close,
+        file.getItems().addAll(openFolder, openArchive, sample, recentMenu, new SeparatorMenuItem(), exportPng, exportPdf,
+                new SeparatorMenuItem(), reload, close,
                 new SeparatorMenuItem(), quit);
         Menu help = new Menu(text("menu.help"));
         help.getItems().add(item("menu.about", "fas-info-circle", this::about));
@@ -373,6 +380,71 @@ public final class MainWindow implements UiContext {
 
     public void open(Path p) {
         model.open(p);
+    }
+
+    /** Saves the current view as the user sees it, at a chosen scale, as PNG. */
+    private void exportPng() {
+        Tab tab = tabs.getSelectionModel().getSelectedItem();
+        if (tab == null || tab.getContent() == null) {
+            return;
+        }
+        javafx.scene.control.ChoiceDialog<Integer> scale = new javafx.scene.control.ChoiceDialog<>(2, 1, 2, 3, 4);
+        scale.setTitle(text("export.png.title"));
+        scale.setHeaderText(null);
+        scale.setContentText(text("export.png.scale"));
+        scale.initOwner(stage);
+        var chosen = scale.showAndWait();
+        if (chosen.isEmpty()) {
+            return;
+        }
+        FileChooser fc = new FileChooser();
+        fc.setTitle(text("export.png.title"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG", "*.png"));
+        fc.setInitialFileName(model.captureProperty().get().name() + "-" + tab.getText().toLowerCase(Locale.ROOT).replace(' ', '-') + ".png");
+        File f = fc.showSaveDialog(stage);
+        if (f == null) {
+            return;
+        }
+        try {
+            ViewExport.png(tab.getContent(), chosen.get(), f.toPath());
+            status(text("export.done", f.getName()));
+        } catch (java.io.IOException e) {
+            error(text("export.failed", f.getName(), e.getMessage()));
+        }
+    }
+
+    /** Writes the PDF findings report in the background. */
+    private void exportPdf() {
+        Capture c = model.captureProperty().get();
+        FileChooser fc = new FileChooser();
+        fc.setTitle(text("export.pdf.title"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PDF", "*.pdf"));
+        fc.setInitialFileName(c.name() + "-report.pdf");
+        File f = fc.showSaveDialog(stage);
+        if (f == null) {
+            return;
+        }
+        javafx.concurrent.Task<Void> task = new javafx.concurrent.Task<>() {
+            @Override
+            protected Void call() throws Exception {
+                io.tunescope.export.ReportBuilder.standard().write(c,
+                        new io.tunescope.export.ReportOptions(bundle.getLocale(), null, null), f.toPath());
+                return null;
+            }
+        };
+        status(text("export.pdf.running", f.getName()));
+        task.setOnSucceeded(e -> status(text("export.done", f.getName())));
+        task.setOnFailed(e -> error(text("export.failed", f.getName(), String.valueOf(task.getException().getMessage()))));
+        background.submit(task);
+    }
+
+    private void error(String message) {
+        status(message);
+        Alert a = new Alert(Alert.AlertType.ERROR, message);
+        a.setHeaderText(null);
+        a.setTitle(text("dialog.error"));
+        a.initOwner(stage);
+        a.show();
     }
 
     private void about() {

@@ -13,6 +13,7 @@ public final class Views {
         views.add(new FilesView(ctx));
         views.add(new io.tunescope.ui.config.ConfigView(ctx));
         views.add(new io.tunescope.ui.numa.NumaView(ctx));
+        views.add(new io.tunescope.ui.timeline.TimelineView(ctx));
         return views;
     }
 }

@@ -54,7 +54,7 @@ class InspectCommandTest {
         assertEquals("mysql-variables", vars.get("format").asText());
         assertEquals("ok", vars.get("status").asText());
         assertTrue(vars.get("summary").get("values").get("version").asText().contains("MariaDB"));
-        JsonNode cnf = find(files, "01-flush-log-2/mysql-conf.d/99-tunescope.cnf");
+        JsonNode cnf = find(files, "01-flush-log-2/mariadb.conf.d/99-tunescope.cnf");
         assertEquals("2", cnf.get("summary").get("values").get("innodb_flush_log_at_trx_commit").asText());
     }
 

@@ -227,4 +227,32 @@ class HeatmapPainterTest {
         assertEquals("-3", HeatmapPainter.format(-3, "MB"));
         assertEquals("9131", HeatmapPainter.format(9131.25, "MB"));
     }
+
+    @Test
+    void trendOfTheRemoteAllocationRatio() throws Exception {
+        TimelineLog log = TimelineLog.parse(Files.readAllLines(SYN.resolve("timeline.log")));
+        List<NumaSeries.Input> in = new ArrayList<>();
+        for (String f : List.of("numastat-after.txt", "numastat-before.txt", "numastat-during.txt")) {
+            in.add(new NumaSeries.Input(f, log.timeOf(f), stats(SYN.resolve(f))));
+        }
+        List<io.tunescope.analysis.numa.NumaTrend.Point> pts =
+                io.tunescope.analysis.numa.NumaTrend.remoteRatioPerInterval(NumaSeries.counters(in));
+        BufferedImage img = new BufferedImage(800, 360, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        Recording rec = new Recording(new AwtPainter(g));
+        TrendPainter.Plot plot = new TrendPainter().paint(rec, "Remote allocation ratio", "", true, pts, 0, 0, 800, 360);
+        g.dispose();
+        ImageIO.write(img, "png", OUT.resolve("trend-ratio-4node.png").toFile());
+        double bottom = plot.y() + plot.h();
+        double x1 = plot.x() + 10 + (plot.w() - 20);
+        double y1 = bottom - plot.h() * (3700000.0 / 4300000);
+        Picture p = new Picture(img, null, rec.texts);
+        near(TrendPainter.colorOfNode(1), p.at(x1, y1), "node 1 marker at the second interval");
+        double x0 = plot.x() + 10;
+        double y0 = bottom - plot.h() * (300000.0 / 9000000);
+        near(TrendPainter.colorOfNode(0), p.at(x0, y0), "node 0 marker at the first interval");
+        assertTrue(rec.texts.contains("+30 s"), rec.texts.toString());
+        assertTrue(rec.texts.contains("100%"));
+        assertTrue(rec.texts.contains("node 3"));
+    }
 }

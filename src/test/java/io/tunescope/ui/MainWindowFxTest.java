@@ -62,5 +62,19 @@ class MainWindowFxTest {
         assertNotNull(selected);
         assertEquals("mycnf", selected.format());
         assertTrue(robot.lookup("#diagnosticsList").tryQuery().isPresent());
+
+        // the view exports as the user sees it, at the chosen scale
+        java.nio.file.Path png = java.nio.file.Files.createTempFile("files-view", ".png");
+        robot.interact(() -> {
+            try {
+                ViewExport.png(table, 2, png);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(Math.round(table.getWidth() * 2), img.getWidth(), 2);
+        assertEquals(Math.round(table.getHeight() * 2), img.getHeight(), 2);
+        java.nio.file.Files.delete(png);
     }
 }

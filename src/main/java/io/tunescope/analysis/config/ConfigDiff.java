@@ -20,12 +20,26 @@ public final class ConfigDiff {
     private ConfigDiff() {
     }
 
+    /** Keys that are run-time state rather than configuration: they differ between any two snapshots. */
+    private static final java.util.regex.Pattern VOLATILE = java.util.regex.Pattern.compile(
+            "^(fs\\.(dentry-state|file-nr|inode-nr|inode-state|aio-nr|quota\\..*)|kernel\\.(ns_last_pid|random\\..*|pty\\.nr|tainted)"
+            + "|net\\.netfilter\\.nf_conntrack_count|gtid_.*|timestamp|last_insert_id|insert_id|rand_seed[12]|pseudo_thread_id"
+            + "|warning_count|error_count|identity)$");
+
+    /** True for keys whose values are state that changes by itself, not a setting someone changed. */
+    public static boolean isVolatile(String key) {
+        return VOLATILE.matcher(key).matches();
+    }
+
     /** Compares effective values; numbers that only differ in spelling ({@code 1G} vs {@code 1073741824}) are equal. */
     public static List<Row> compare(ConfigSnapshot before, ConfigSnapshot after) {
         Map<String, ConfigEntry> a = effective(before);
         Map<String, ConfigEntry> b = effective(after);
         List<Row> out = new ArrayList<>();
         for (String k : new TreeSet<>(union(a, b))) {
+            if (isVolatile(k)) {
+                continue;
+            }
             ConfigEntry x = a.get(k);
             ConfigEntry y = b.get(k);
             if (x == null) {

@@ -71,6 +71,11 @@ public final class NumaMatrices {
 
     /** Node x node distances from {@code numactl --hardware} (10 = local). */
     public static NumaMatrix distances(NumaTopology t) {
+        return distances(t, null);
+    }
+
+    /** Distances with, per node, its CPUs and how many of them the server may run on (placement may be null). */
+    public static NumaMatrix distances(NumaTopology t, Placement placement) {
         List<String> labels = new ArrayList<>();
         for (int n : t.nodes()) {
             labels.add(nodeLabel(n));
@@ -87,7 +92,15 @@ public final class NumaMatrices {
         List<String> notes = new ArrayList<>();
         for (int n : t.nodes()) {
             List<Integer> c = t.cpus().getOrDefault(n, List.of());
-            notes.add(c.isEmpty() ? "no CPUs" : c.size() + " CPUs " + cpuRanges(c));
+            String note = c.isEmpty() ? "no CPUs" : c.size() + " CPUs " + cpuRanges(c);
+            if (placement != null && !placement.cpus().isEmpty()) {
+                int here = placement.cpusPerNode().getOrDefault(n, 0);
+                note += here == 0 ? "; server: none" : "; server: " + here + (here == c.size() ? " (all)" : "");
+            }
+            if (placement != null && !placement.mems().isEmpty() && !placement.mems().contains(n)) {
+                note += "; server may not allocate here";
+            }
+            notes.add(note);
         }
         return new NumaMatrix("Node distance (numactl --hardware; 10 = local)", "", labels, labels, vals, notes,
                 true, false, t.nodes().size() <= 1);

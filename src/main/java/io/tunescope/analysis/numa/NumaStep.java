@@ -3,6 +3,8 @@ package io.tunescope.analysis.numa;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.Step;
+import io.tunescope.model.config.ConfigDatasets;
+import io.tunescope.model.config.ConfigSnapshot;
 import io.tunescope.model.numa.NodeMatrix;
 import io.tunescope.model.numa.NumaDatasets;
 import io.tunescope.model.numa.NumaMaps;
@@ -11,6 +13,7 @@ import io.tunescope.model.numa.NumaStats;
 import io.tunescope.model.numa.NumaTable;
 import io.tunescope.model.numa.NumaTopology;
 import io.tunescope.model.numa.NumaVariant;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -20,10 +23,12 @@ import java.util.function.Function;
  * series (times from the files, else from the step's timeline.log), the per-process tables, the
  * numa_maps files and any measured node matrices.
  *
- * @param topology null when the step has no numactl --hardware output
+ * @param topology  null when the step has no numactl --hardware output
+ * @param placement where the server may run and allocate (taskset, /proc/PID/status), or null
  */
 public record NumaStep(Step step, NumaTopology topology, NumaSeries series, List<NumaTable> processes,
-                       List<ProcessNodes.Maps> maps, List<NodeMatrix> measured, List<NumaSeries.Input> inputs) {
+                       List<ProcessNodes.Maps> maps, List<NodeMatrix> measured, List<NumaSeries.Input> inputs,
+                       Placement placement) {
     public NumaStep {
         processes = List.copyOf(processes);
         maps = List.copyOf(maps);
@@ -44,7 +49,8 @@ public record NumaStep(Step step, NumaTopology topology, NumaSeries series, List
         List<NumaSeries.Input> inputs = new ArrayList<>();
         List<NumaTable> processes = new ArrayList<>();
         for (Loaded<NumaStats> s : capture.inStep(NumaDatasets.NUMASTAT, dir)) {
-            inputs.add(new NumaSeries.Input(s.file().path(), log.timeOf(s.file().path()), s.value()));
+            Instant t = log.timeOf(s.file().path());
+            inputs.add(new NumaSeries.Input(s.file().path(), t != null ? t : FileNameTime.parse(s.file().path()), s.value()));
             NumaSnapshot last = s.value().last();
             processes.addAll(last.tables(NumaVariant.PROCESS));
         }
@@ -56,7 +62,16 @@ public record NumaStep(Step step, NumaTopology topology, NumaSeries series, List
         for (Loaded<NodeMatrix> m : capture.inStep(NumaDatasets.NODE_MATRIX, dir)) {
             measured.add(m.value());
         }
-        return new NumaStep(step, topo, NumaSeries.counters(inputs), processes, maps, measured, inputs);
+        Placement placement = null;
+        for (Loaded<ConfigSnapshot> b : capture.inStep(ConfigDatasets.PROCESS_BINDING, dir)) {
+            Placement p = Placement.of(b.value(), topo);
+            if (placement == null || placement.cpus().isEmpty()) {
+                placement = p;
+            } else if (!p.mems().isEmpty() && placement.mems().isEmpty()) {
+                placement = new Placement(placement.cpus(), p.mems(), placement.cpusPerNode());
+            }
+        }
+        return new NumaStep(step, topo, NumaSeries.counters(inputs), processes, maps, measured, inputs, placement);
     }
 
     public boolean isEmpty() {

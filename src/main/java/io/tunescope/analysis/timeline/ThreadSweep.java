@@ -14,8 +14,9 @@ import java.util.TreeMap;
  * throughput falls when threads double, and a Little's-law check (threads ~ TPS x average latency).
  *
  * @param points       one point per thread count, ascending (runs with the same count are averaged)
- * @param knee         the last (highest) thread count that still added at least {@code minGain} throughput
- *                     over the previous thread count; the first point when none did; null with fewer than 2 points
+ * @param knee         scanning up from the fewest threads, the last thread count that still added at least
+ *                     {@code minGain} throughput over the previous one (the point before the first smaller
+ *                     gain); a later regrowth is reported in the notes; null with fewer than 2 points
  * @param peak         the point with the highest TPS
  * @param fall         the first point where TPS fell while threads (at least) doubled, or null
  * @param notes        sentences for the user
@@ -80,11 +81,16 @@ public record ThreadSweep(List<Point> points, Point knee, Point peak, Point fall
         if (pts.size() < 2) {
             return new ThreadSweep(pts, null, pts.isEmpty() ? null : pts.get(0), null, notes);
         }
-        Point knee = pts.get(0);
-        for (int i = 1; i < pts.size(); i++) {
-            double gain = pts.get(i).tps() / pts.get(i - 1).tps() - 1;
-            if (gain >= minGain) {
-                knee = pts.get(i);
+        int k = 0;
+        while (k + 1 < pts.size() && pts.get(k + 1).tps() / pts.get(k).tps() - 1 >= minGain) {
+            k++;
+        }
+        Point knee = pts.get(k);
+        Point regrowth = null;
+        for (int i = k + 2; i < pts.size(); i++) {
+            if (pts.get(i).tps() / pts.get(i - 1).tps() - 1 >= minGain) {
+                regrowth = pts.get(i);
+                break;
             }
         }
         Point peak = pts.stream().max(Comparator.comparingDouble(Point::tps)).orElseThrow();
@@ -99,6 +105,10 @@ public record ThreadSweep(List<Point> points, Point knee, Point peak, Point fall
         }
         notes.add(0, String.format(Locale.ROOT, "knee at %d threads (%.1f tps): the last thread count that still added %.0f%% or more",
                 knee.threads(), knee.tps(), minGain * 100));
+        if (regrowth != null) {
+            notes.add(String.format(Locale.ROOT, "after the knee throughput grows by %.0f%% or more again at %d threads (%.1f tps)",
+                    minGain * 100, regrowth.threads(), regrowth.tps()));
+        }
         if (knee == pts.get(pts.size() - 1)) {
             notes.add(1, String.format(Locale.ROOT, "throughput still grows at the highest thread count tested (%d): "
                     + "the knee may lie beyond the sweep", knee.threads()));

@@ -7,6 +7,7 @@ import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.Step;
 import io.tunescope.model.series.Clock;
+import io.tunescope.model.series.CollectorTimeline;
 import io.tunescope.model.series.Metric;
 import io.tunescope.model.series.SeriesDatasets;
 import io.tunescope.model.series.SeriesSet;
@@ -26,9 +27,10 @@ import java.util.function.ToDoubleFunction;
  * Puts the series and benchmark runs of a capture on one clock.
  *
  * <p>Series with wall-clock timestamps keep them. Series without (sysbench runs, iostat/vmstat without
- * {@code -t}) are aligned by their start, taken in this order from: the step's date in the manifest when
- * it has a time of day; the earliest wall-clock series of the same step (tools started together); else
- * the start of the step's clock (0). Several runs of one sysbench file follow each other. When no file of
+ * {@code -t}) are aligned by their start, taken in this order from: the collector's timeline.log entry
+ * named like the file; the step's date in the manifest when it has a time of day; the earliest
+ * wall-clock series of the same step (tools started together); else the start of the step's clock (0).
+ * A series that repeats another file's (e.g. iostat text and JSON of the same run) is shown once. Several runs of one sysbench file follow each other. When no file of
  * the selection has wall-clock time, the timeline is relative (millis from 0).
  */
 public final class TimelineBuilder {
@@ -61,7 +63,13 @@ public final class TimelineBuilder {
                 stepStarts.put(s.dir(), t);
             }
         }
-        return build(in, stepStarts);
+        Map<String, CollectorTimeline> collector = new LinkedHashMap<>();
+        for (Loaded<CollectorTimeline> l : capture.all(SeriesDatasets.COLLECTOR_TIMELINE)) {
+            if (stepDir == null || l.step().equals(stepDir)) {
+                collector.putIfAbsent(l.step(), l.value());
+            }
+        }
+        return build(in, stepStarts, collector);
     }
 
     /** Epoch millis of a manifest date with a time of day ({@code 2024-05-01T10:00:00} or with a space). */
@@ -81,7 +89,27 @@ public final class TimelineBuilder {
     }
 
     public static Timeline build(List<Input> inputs, Map<String, Long> stepStarts) {
-        boolean wall = inputs.stream().anyMatch(i -> i.series() != null && i.series().clock() == Clock.WALL
+        return build(inputs, stepStarts, Map.of());
+    }
+
+    /**
+     * @param collector the collector's timeline per step: a file whose base name is an event's name starts
+     *                  at that event; the runs of a multi-run sysbench file follow each other back to back
+     *                  (checked on the sample capture: the CPU steps of a 6-run sweep match to the second)
+     */
+    public static Timeline build(List<Input> inputs, Map<String, Long> stepStarts, Map<String, CollectorTimeline> collector) {
+        Map<Input, CollectorTimeline.Event> events = new java.util.HashMap<>();
+        for (Input i : inputs) {
+            CollectorTimeline ct = collector.get(i.step());
+            boolean offset = i.bench() != null || (i.series() != null && i.series().clock() != Clock.WALL);
+            if (ct != null && offset) {
+                CollectorTimeline.Event e = ct.forFile(i.file());
+                if (e != null) {
+                    events.put(i, e);
+                }
+            }
+        }
+        boolean wall = !events.isEmpty() || inputs.stream().anyMatch(i -> i.series() != null && i.series().clock() == Clock.WALL
                 && !i.series().series().isEmpty());
         Map<String, Long> earliestWall = new LinkedHashMap<>();
         for (Input i : inputs) {
@@ -92,12 +120,17 @@ public final class TimelineBuilder {
         List<Track> tracks = new ArrayList<>();
         List<RunWindow> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        Map<String, String> seen = new LinkedHashMap<>();
         for (Input i : inputs) {
             long base = 0;
             String source = "the start of the timeline";
+            CollectorTimeline.Event ev = events.get(i);
             if (wall) {
                 Long s = stepStarts.get(i.step());
-                if (s != null) {
+                if (ev != null) {
+                    base = ev.start();
+                    source = "the collector timeline (" + ev.name() + ")";
+                } else if (s != null) {
                     base = s;
                     source = "the step's date in the manifest";
                 } else if (earliestWall.containsKey(i.step())) {
@@ -112,9 +145,21 @@ public final class TimelineBuilder {
                 SeriesSet set = i.series();
                 Alignment a = set.clock() == Clock.WALL ? Alignment.WALL
                         : set.clock() == Clock.ASSUMED_INTERVAL ? Alignment.ASSUMED_INTERVAL_BY_START : Alignment.BY_START;
+                int repeated = 0;
+                String repeatedOf = null;
                 for (TimeSeries ts : set.series()) {
                     TimeSeries placed = a == Alignment.WALL ? ts : ts.shifted(base, wall ? Clock.WALL : Clock.OFFSET);
+                    String key = i.step() + "|" + ts.metric().key() + "|" + placed.firstTime() / 1000 + "|" + placed.size();
+                    String first = seen.putIfAbsent(key, i.file());
+                    if (first != null) {
+                        repeated++;
+                        repeatedOf = first;
+                        continue;
+                    }
                     tracks.add(new Track(placed, a, i.step(), -1));
+                }
+                if (repeated > 0) {
+                    notes.add(i.file() + ": " + repeated + " series repeat " + repeatedOf + " (same metrics and times); shown once");
                 }
                 if (a != Alignment.WALL && !set.series().isEmpty()) {
                     notes.add(i.file() + ": no wall-clock timestamps; aligned by start at " + source

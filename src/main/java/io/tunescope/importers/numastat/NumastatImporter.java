@@ -43,7 +43,6 @@ public final class NumastatImporter implements Importer<NumaStats> {
     private static final Pattern HEADER_CELL = Pattern.compile("(?:node\\s?(\\d+)|Node (\\d+)|(Total))");
     private static final Pattern RULE = Pattern.compile("^[\\s-]*-{3,}[\\s-]*$");
     private static final Pattern TOKEN = Pattern.compile("^Token \\S+ not in hash table\\.\\s*$");
-    private static final Pattern NUMBER = Pattern.compile("^-?\\d+(?:\\.\\d+)?$");
     private static final Pattern COUNTER_ROW = Pattern.compile(
             "^(numa_hit|numa_miss|numa_foreign|interleave_hit|local_node|other_node)\\s+\\d+(\\s+\\d+)*\\s*$",
             Pattern.CASE_INSENSITIVE);
@@ -148,8 +147,8 @@ public final class NumastatImporter implements Importer<NumaStats> {
                     }
                     continue;
                 }
-                Matcher tm = TITLE.matcher(l);
-                if (tm.matches()) {
+                Matcher tm = l.contains("Per-node") ? TITLE.matcher(l) : null;
+                if (tm != null && tm.matches()) {
                     closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
                     tb = new TableBuilder();
                     tb.titled = true;
@@ -171,7 +170,7 @@ public final class NumastatImporter implements Importer<NumaStats> {
                     }
                     continue;
                 }
-                if (TOKEN.matcher(l).matches()) {
+                if (l.startsWith("Token ") && TOKEN.matcher(l).matches()) {
                     tokenLines++;
                     continue;
                 }
@@ -187,8 +186,9 @@ public final class NumastatImporter implements Importer<NumaStats> {
                     }
                     continue;
                 }
-                Matcher hm = HEADER.matcher(l);
-                if (hm.matches() && (HEADER_CELL.matcher(s).find())) {
+                Matcher hm = s.startsWith("node") || s.startsWith("Node") || s.startsWith("PID") || s.startsWith("Total")
+                        ? HEADER.matcher(l) : null;
+                if (hm != null && hm.matches() && HEADER_CELL.matcher(s).find()) {
                     List<Integer> cols = new ArrayList<>();
                     Matcher cm = HEADER_CELL.matcher(hm.group(1));
                     boolean lower = false;
@@ -221,7 +221,7 @@ public final class NumastatImporter implements Importer<NumaStats> {
                     tb.lowerCaseNodes |= lower;
                     continue;
                 }
-                if (RULE.matcher(l).matches()) {
+                if (s.startsWith("---") && RULE.matcher(l).matches()) {
                     continue;
                 }
                 if (tb != null && !tb.section.isEmpty()) {
@@ -266,29 +266,30 @@ public final class NumastatImporter implements Importer<NumaStats> {
 
     /** Reads a data row of the current section; false when the line is not one. */
     private static boolean readRow(String l, int n, TableBuilder tb, ImportContext ctx, String file) {
-        String[] tok = l.strip().split("\\s+");
         int k = tb.section.size();
-        if (tok.length < k + 1) {
-            return false;
-        }
         double[] vals = new double[k];
-        for (int i = 0; i < k; i++) {
-            String t = tok[tok.length - k + i];
-            if (!NUMBER.matcher(t).matches()) {
+        // the values are the last k blank-separated tokens; the label is everything before them
+        // (process labels such as "1234 (mysqld)" hold blanks)
+        int end = l.length();
+        for (int i = k - 1; i >= 0; i--) {
+            while (end > 0 && Character.isWhitespace(l.charAt(end - 1))) {
+                end--;
+            }
+            int start = end;
+            while (start > 0 && !Character.isWhitespace(l.charAt(start - 1))) {
+                start--;
+            }
+            if (start == end || !isNumber(l, start, end)) {
                 return false;
             }
+            String t = l.substring(start, end);
             vals[i] = Double.parseDouble(t);
             tb.sawDecimal |= t.indexOf('.') >= 0;
+            end = start;
         }
-        // the label is everything before the numbers (process labels such as "1234 (mysqld)" hold blanks)
-        int end = l.length();
-        for (int i = 0; i < k; i++) {
-            end = l.lastIndexOf(tok[tok.length - 1 - i], end - 1);
-        }
-        String label = l.substring(0, Math.max(0, end)).strip();
+        String label = l.substring(0, end).strip();
         if (label.isEmpty()) {
-            ctx.warn(n, file + ": numastat row without a label");
-            return true;
+            return false;
         }
         Map<Integer, Double> row = tb.rows.computeIfAbsent(label, x -> new LinkedHashMap<>());
         tb.rowLines.putIfAbsent(label, n);
@@ -299,6 +300,34 @@ public final class NumastatImporter implements Importer<NumaStats> {
         }
         tb.dataRows++;
         return true;
+    }
+
+    /** -?digits(.digits)? */
+    private static boolean isNumber(String s, int from, int to) {
+        int i = from;
+        if (i < to && s.charAt(i) == '-') {
+            i++;
+        }
+        int digits = 0;
+        while (i < to && Character.isDigit(s.charAt(i))) {
+            i++;
+            digits++;
+        }
+        if (digits == 0) {
+            return false;
+        }
+        if (i < to && s.charAt(i) == '.') {
+            i++;
+            int frac = 0;
+            while (i < to && Character.isDigit(s.charAt(i))) {
+                i++;
+                frac++;
+            }
+            if (frac == 0) {
+                return false;
+            }
+        }
+        return i == to;
     }
 
     private static void closeTable(TableBuilder tb, String file, ImportContext ctx, List<NumaTable> current,

@@ -33,23 +33,6 @@ public final class SysbenchImporter implements Importer<BenchLog> {
     static final Pattern INTERIM = Pattern.compile("^\\[\\s*(\\d+(?:\\.\\d+)?)s\\s*]\\s*(.*)$");
     private static final Pattern THREADS_HDR = Pattern.compile("^Number of threads:\\s*(\\d+)");
     private static final Pattern REPORT_HDR = Pattern.compile("^Report intermediate results every (\\d+(?:\\.\\d+)?) second");
-    private static final Pattern P_THREADS = Pattern.compile("(?:thds|threads):\\s*(\\d+)");
-    private static final Pattern P_TPS = Pattern.compile("\\btps:\\s*([\\d.]+)");
-    private static final Pattern P_EPS = Pattern.compile("\\beps:\\s*([\\d.]+)");
-    private static final Pattern P_QPS = Pattern.compile("\\bqps:\\s*([\\d.]+)");
-    private static final Pattern P_RWO = Pattern.compile("\\(r/w/o:\\s*([\\d.]+)/([\\d.]+)/([\\d.]+)\\)");
-    private static final Pattern P_LAT = Pattern.compile("lat(?:ency)?\\s*\\(ms,\\s*([\\d.]+%|avg)\\):\\s*([\\d.]+)");
-    private static final Pattern P_RESP05 = Pattern.compile("response time:\\s*([\\d.]+)ms\\s*\\((\\d+(?:\\.\\d+)?)%\\)");
-    private static final Pattern P_ERR = Pattern.compile("err/s:?\\s*([\\d.]+)");
-    private static final Pattern P_RECONN = Pattern.compile("reconn/s:?\\s*([\\d.]+)");
-    private static final Pattern P_ERR05 = Pattern.compile("\\berrors:\\s*([\\d.]+)");
-    private static final Pattern P_RECONN05 = Pattern.compile("\\breconnects:\\s*([\\d.]+)");
-    private static final Pattern P_READS05 = Pattern.compile("\\breads:\\s*([\\d.]+),");
-    private static final Pattern P_WRITES05 = Pattern.compile("\\bwrites:\\s*([\\d.]+),");
-    private static final Pattern P_FIO_R = Pattern.compile("\\breads:\\s*([\\d.]+) MiB/s");
-    private static final Pattern P_FIO_W = Pattern.compile("\\bwrites:\\s*([\\d.]+) MiB/s");
-    private static final Pattern P_FIO_F = Pattern.compile("\\bfsyncs:\\s*([\\d.]+)/s");
-    private static final Pattern P_MIBS = Pattern.compile("^([\\d.]+) MiB/sec$");
     private static final Pattern KV = Pattern.compile("^\\s+([A-Za-z0-9][A-Za-z0-9 ./,()]*?):\\s+(.*)$");
     private static final Pattern COUNT_RATE = Pattern.compile("^(\\d+)\\s*\\(([\\d.]+) per sec");
     private static final Pattern PERCENTILE_KEY = Pattern.compile("^(?:approx\\.\\s+)?(\\d+(?:\\.\\d+)?)(?:th)? percentile$");
@@ -88,8 +71,7 @@ public final class SysbenchImporter implements Importer<BenchLog> {
                 options = true;
             } else if (l.startsWith("[")) {
                 Matcher m = INTERIM.matcher(l);
-                if (m.matches() && (P_THREADS.matcher(m.group(2)).find() || P_FIO_R.matcher(m.group(2)).find()
-                        || P_MIBS.matcher(m.group(2)).matches())) {
+                if (m.matches() && Interim.looksLikeReport(m.group(2))) {
                     interim++;
                 }
             } else if (l.startsWith("SQL statistics:") || l.startsWith("OLTP test statistics:")
@@ -246,85 +228,27 @@ public final class SysbenchImporter implements Importer<BenchLog> {
             String rest = im.group(2);
             cur.endLine = n;
             cur.isRun = true;
-            int threads = cur.threads;
-            Matcher m = P_THREADS.matcher(rest);
-            if (m.find()) {
-                threads = Integer.parseInt(m.group(1));
+            Interim v = Interim.parse(rest);
+            if (v == null) {
+                ctx.warn(n, ctx.displayName() + ": unreadable number in interim report: " + rest);
+                return;
             }
-            double tps = find(P_TPS, rest);
-            if (Double.isNaN(tps)) {
-                tps = find(P_EPS, rest);
+            if (v.extra.containsKey("reads_mib_s") && cur.test.isEmpty()) {
+                cur.test = "fileio";
             }
-            double qps = find(P_QPS, rest);
-            double rq = Double.NaN;
-            double wq = Double.NaN;
-            double oq = Double.NaN;
-            Matcher rwo = P_RWO.matcher(rest);
-            if (rwo.find()) {
-                rq = num(rwo.group(1));
-                wq = num(rwo.group(2));
-                oq = num(rwo.group(3));
+            if (v.extra.containsKey("mib_s") && cur.test.isEmpty()) {
+                cur.test = "memory";
             }
-            double lat = Double.NaN;
-            double pct = 0;
-            Matcher lm = P_LAT.matcher(rest);
-            if (lm.find()) {
-                lat = num(lm.group(2));
-                pct = lm.group(1).equals("avg") ? 0 : num(lm.group(1).substring(0, lm.group(1).length() - 1));
-            } else {
-                Matcher rm = P_RESP05.matcher(rest);
-                if (rm.find()) {
-                    lat = num(rm.group(1));
-                    pct = num(rm.group(2));
-                }
-            }
-            double err = find(P_ERR, rest);
-            double reconn = find(P_RECONN, rest);
-            if (Double.isNaN(err)) {
-                err = find(P_ERR05, rest);
-            }
-            if (Double.isNaN(reconn)) {
-                reconn = find(P_RECONN05, rest);
-            }
-            Map<String, Double> extra = new LinkedHashMap<>();
-            Matcher fr = P_FIO_R.matcher(rest);
-            if (fr.find()) {
-                extra.put("reads_mib_s", num(fr.group(1)));
-                double w = find(P_FIO_W, rest);
-                if (!Double.isNaN(w)) {
-                    extra.put("writes_mib_s", w);
-                }
-                double f = find(P_FIO_F, rest);
-                if (!Double.isNaN(f)) {
-                    extra.put("fsyncs_s", f);
-                }
-                if (cur.test.isEmpty()) {
-                    cur.test = "fileio";
-                }
-            } else {
-                double r05 = find(P_READS05, rest);
-                double w05 = find(P_WRITES05, rest);
-                if (!Double.isNaN(r05)) {
-                    rq = r05;
-                    wq = w05;
-                    qps = r05 + (Double.isNaN(w05) ? 0 : w05);
-                }
-            }
-            Matcher mib = P_MIBS.matcher(rest.strip());
-            if (mib.matches()) {
-                extra.put("mib_s", num(mib.group(1)));
-                if (cur.test.isEmpty()) {
-                    cur.test = "memory";
-                }
-            }
-            if (Double.isNaN(tps) && extra.isEmpty() && Double.isNaN(lat)) {
+            if (Double.isNaN(v.tps) && v.extra.isEmpty() && Double.isNaN(v.lat)) {
                 ctx.warn(n, ctx.displayName() + ": interim report without tps, eps, throughput or latency: " + rest);
                 return;
             }
+            int threads = v.threads > 0 ? v.threads : cur.threads;
             if (threads > 0 && cur.threads <= 0) {
                 cur.threads = threads;
             }
-            cur.intervals.add(new BenchInterval(sec, threads, tps, qps, rq, wq, oq, lat, pct, err, reconn, extra, n));
+            cur.intervals.add(new BenchInterval(sec, threads, v.tps, v.qps, v.reads, v.writes, v.other, v.lat, v.pct,
+                    v.err, v.reconn, v.extra, n));
         }
 
         private void summaryLine(String l, int n) {
@@ -468,10 +392,6 @@ public final class SysbenchImporter implements Importer<BenchLog> {
             runs.add(b.build(runs.size(), ctx.displayName(), summary, Math.max(b.endLine, b.startLine)));
         }
 
-        private static double find(Pattern p, String s) {
-            Matcher m = p.matcher(s);
-            return m.find() ? num(m.group(1)) : Double.NaN;
-        }
     }
 
     private enum Section { NONE, SQL, GENERAL, OTHER, LATENCY, FAIRNESS, HISTOGRAM }

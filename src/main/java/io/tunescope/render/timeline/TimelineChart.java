@@ -139,6 +139,11 @@ public final class TimelineChart {
     }
 
     public static JFreeChart build(Timeline t, List<Anomaly> anomalies, String title) {
+        return build(t, anomalies, title, p -> true);
+    }
+
+    /** The chart with only the panels the filter accepts (the GUI's "choose which series to show"). */
+    public static JFreeChart build(Timeline t, List<Anomaly> anomalies, String title, Predicate<Panel> show) {
         ValueAxis domain;
         if (t.wallClock()) {
             DateAxis d = new DateAxis("time (as printed by the tools)");
@@ -152,7 +157,9 @@ public final class TimelineChart {
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain);
         plot.setGap(8);
         for (Panel p : panels(t)) {
-            plot.add(subplot(t, p, anomalies), weight(p));
+            if (show.test(p)) {
+                plot.add(subplot(t, p, anomalies), weight(p));
+            }
         }
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
@@ -168,6 +175,9 @@ public final class TimelineChart {
     private static List<String> shortNotes(Timeline t) {
         List<String> out = new ArrayList<>();
         for (String n : t.notes()) {
+            if (!n.contains("aligned by start")) {
+                continue;
+            }
             int c = n.indexOf(':');
             out.add(c > 0 ? n.substring(0, c) : n);
         }
@@ -196,14 +206,23 @@ public final class TimelineChart {
         XYSeriesCollection data = new XYSeriesCollection();
         List<Track> tracks = new ArrayList<>(p.tracks());
         tracks.sort(Comparator.comparing((Track tr) -> tr.series().metric().entity()).thenComparing(tr -> tr.series().metric().name()));
+        // one colour and one legend entry per metric: the same metric of another step or file keeps its colour
+        Map<String, Integer> colour = new LinkedHashMap<>();
+        List<Integer> colourOf = new ArrayList<>();
+        List<Boolean> inLegend = new ArrayList<>();
         java.util.Set<String> used = new java.util.HashSet<>();
         for (Track tr : tracks) {
             TimeSeries s = tr.series();
             String name = legend(s);
+            boolean first = !colour.containsKey(name);
+            colour.putIfAbsent(name, colour.size());
+            colourOf.add(colour.get(name));
+            inLegend.add(first);
             String unique = name;
             int k = 2;
             while (!used.add(unique)) {
-                unique = name + " (" + k++ + ")";
+                unique = name + " [" + (tr.step().isEmpty() ? s.file() : tr.step()) + (k > 2 ? " " + k : "") + "]";
+                k++;
             }
             XYSeries xy = new XYSeries(unique, false, true);
             for (int i = 0; i < s.size(); i++) {
@@ -218,7 +237,8 @@ public final class TimelineChart {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < data.getSeriesCount(); i++) {
             r.setSeriesStroke(i, new BasicStroke(1.4f));
-            r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            r.setSeriesPaint(i, PALETTE[colourOf.get(i) % PALETTE.length]);
+            r.setSeriesVisibleInLegend(i, inLegend.get(i));
         }
         XYPlot plot = new XYPlot(data, null, range, r);
         plot.setBackgroundPaint(Color.WHITE);

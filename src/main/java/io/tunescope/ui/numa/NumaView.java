@@ -7,6 +7,7 @@ import io.tunescope.analysis.numa.TimelineLog;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Step;
 import io.tunescope.render.HeatmapPainter;
+import io.tunescope.render.TrendPainter;
 import io.tunescope.ui.CaptureView;
 import io.tunescope.ui.FxPainter;
 import io.tunescope.ui.UiContext;
@@ -53,8 +54,10 @@ public final class NumaView implements CaptureView {
     private final ToggleGroup modeGroup = new ToggleGroup();
     private final Label hover = new Label();
     private final Label empty = new Label();
+    private final Label placement = new Label();
     private final Tooltip tip = new Tooltip();
     private final HeatmapPainter painter = new HeatmapPainter();
+    private final TrendPainter trend = new TrendPainter();
     private HeatmapPainter.Layout layout;
     private Capture capture;
 
@@ -139,6 +142,8 @@ public final class NumaView implements CaptureView {
             kindBox.setValue(model.kindProperty().get());
             windowBox.getItems().setAll(NumaViewModel.windows(s));
             windowBox.setValue(model.windowProperty().get());
+            placement.setText(s == null || s.placement() == null || s.placement().describe().isEmpty() ? ""
+                    : ctx.text("numa.placement", s.placement().describe()));
         });
         kindBox.valueProperty().addListener((o, a, k) -> {
             if (k != null) {
@@ -150,6 +155,7 @@ public final class NumaView implements CaptureView {
             boolean counters = k == NumaViewModel.Kind.ALLOCATIONS;
             windowBox.setDisable(!counters);
             modes.setDisable(!counters);
+            redraw();
         });
         windowBox.valueProperty().addListener((o, a, w) -> {
             if (w != null) {
@@ -164,10 +170,11 @@ public final class NumaView implements CaptureView {
         Label windowLabel = new Label(ctx.text("numa.window"));
         Label compareLabel = new Label(ctx.text("numa.compare"));
         HBox bar1 = new HBox(8, stepLabel, stepBox, kindLabel, kindBox, modes);
+        placement.setId("numaPlacement");
         HBox bar2 = new HBox(8, windowLabel, windowBox, compareLabel, compareBox);
         bar1.setAlignment(Pos.CENTER_LEFT);
         bar2.setAlignment(Pos.CENTER_LEFT);
-        VBox top = new VBox(6, bar1, bar2);
+        VBox top = new VBox(6, bar1, bar2, placement);
         top.setPadding(new Insets(8));
 
         canvas.widthProperty().bind(canvasPane.widthProperty());
@@ -233,6 +240,10 @@ public final class NumaView implements CaptureView {
     }
 
     private void redraw() {
+        if (model.kindProperty().get() == NumaViewModel.Kind.TREND && model.stepProperty().get() != null) {
+            drawTrend();
+            return;
+        }
         NumaMatrix m = model.matrixProperty().get();
         if (m == null) {
             layout = null;
@@ -250,6 +261,29 @@ public final class NumaView implements CaptureView {
         var g = canvas.getGraphicsContext2D();
         g.clearRect(0, 0, w, h);
         layout = painter.paint(new FxPainter(g), m, 0, 0, w, h);
+    }
+
+    private void drawTrend() {
+        layout = null;
+        if (root.getCenter() != canvasPane) {
+            root.setCenter(canvasPane);
+        }
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        if (w < 10 || h < 10) {
+            return;
+        }
+        var g = canvas.getGraphicsContext2D();
+        g.clearRect(0, 0, w, h);
+        FxPainter p = new FxPainter(g);
+        List<io.tunescope.analysis.numa.NumaTrend.Point> memory = model.memoryTrend();
+        double split = memory.isEmpty() ? h : h * 0.55;
+        boolean perInterval = model.stepProperty().get().series().samples().size() >= 2;
+        trend.paint(p, ctx.text(perInterval ? "numa.trend.ratio" : "numa.trend.ratioSinceBoot"), "", true,
+                model.ratioTrend(), 0, 0, w, split);
+        if (!memory.isEmpty()) {
+            trend.paint(p, ctx.text("numa.trend.memory"), "MB", false, memory, 0, split, w, h - split);
+        }
     }
 
     @Override

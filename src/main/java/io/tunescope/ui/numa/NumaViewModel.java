@@ -4,6 +4,7 @@ import io.tunescope.analysis.numa.NumaMatrices;
 import io.tunescope.analysis.numa.NumaMatrix;
 import io.tunescope.analysis.numa.NumaSeries;
 import io.tunescope.analysis.numa.NumaStep;
+import io.tunescope.analysis.numa.NumaTrend;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ObjectProperty;
@@ -18,7 +19,7 @@ import javafx.beans.property.SimpleObjectProperty;
 public final class NumaViewModel {
 
     /** Which heatmap. */
-    public enum Kind { ALLOCATIONS, DISTANCES, PROCESSES, MEASURED }
+    public enum Kind { ALLOCATIONS, TREND, DISTANCES, PROCESSES, MEASURED }
 
     /**
      * A counters window: one interval between snapshots ({@code interval} set) or one snapshot's
@@ -105,6 +106,7 @@ public final class NumaViewModel {
         }
         if (!s.series().samples().isEmpty()) {
             out.add(Kind.ALLOCATIONS);
+            out.add(Kind.TREND);
         }
         if (s.topology() != null) {
             out.add(Kind.DISTANCES);
@@ -150,9 +152,10 @@ public final class NumaViewModel {
             return null;
         }
         return switch (kind.get()) {
-            case DISTANCES -> s.topology() == null ? null : NumaMatrices.distances(s.topology());
+            case DISTANCES -> s.topology() == null ? null : NumaMatrices.distances(s.topology(), s.placement());
             case PROCESSES -> s.processes().isEmpty() && s.maps().isEmpty() ? null : NumaMatrices.processes(s.processes(), s.maps());
             case MEASURED -> s.measured().isEmpty() ? null : NumaMatrices.nodeMatrix(s.measured().get(0));
+            case TREND -> null;
             case ALLOCATIONS -> {
                 Window ww = w;
                 if (ww == null) {
@@ -171,6 +174,25 @@ public final class NumaViewModel {
                 yield NumaMatrices.nodeCounters(ww.sample().counters(), mode.get(), Double.NaN);
             }
         };
+    }
+
+    /**
+     * The remote-allocation ratio per node over the step's snapshots: of the allocations made between
+     * consecutive snapshots when there are two or more, else since boot.
+     */
+    public List<NumaTrend.Point> ratioTrend() {
+        NumaStep s = step.get();
+        if (s == null) {
+            return List.of();
+        }
+        return s.series().samples().size() >= 2 ? NumaTrend.remoteRatioPerInterval(s.series())
+                : NumaTrend.remoteRatioSinceBoot(s.series());
+    }
+
+    /** MemUsed per node (MB) over the step's numastat -m snapshots. */
+    public List<NumaTrend.Point> memoryTrend() {
+        NumaStep s = step.get();
+        return s == null ? List.of() : NumaTrend.memoryUsed(s.inputs());
     }
 
     private void update() {

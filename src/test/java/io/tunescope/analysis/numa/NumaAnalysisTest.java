@@ -182,4 +182,24 @@ class NumaAnalysisTest {
         assertEquals(Instant.parse("2026-11-30T10:41:02Z"), log.timeOf("numastat-during.txt"));
         assertNull(log.timeOf("numastat-after.txt"));
     }
+
+    @Test
+    void placementAndFileNameTimes() throws Exception {
+        NumaTopology t = new NumactlHardwareImporter().parse(ImportContext.forFile(SYN.resolve("numactl-hardware.txt"))).value();
+        io.tunescope.model.config.ConfigSnapshot b = new io.tunescope.model.config.ConfigSnapshot(
+                io.tunescope.model.config.ConfigKind.PROCESS_BINDING, List.of(
+                new io.tunescope.model.config.ConfigEntry("", "cpus_allowed_list", "0-31,40", io.tunescope.model.capture.SourceRef.of("s", 1)),
+                new io.tunescope.model.config.ConfigEntry("", "mems_allowed_list", "0-1", io.tunescope.model.capture.SourceRef.of("s", 2))));
+        Placement p = Placement.of(b, t);
+        assertEquals(List.of(0, 1), p.cpuNodes());
+        assertEquals("server CPUs 0-31,40 on nodes 0-1; memory allowed on nodes 0-1", p.describe());
+        NumaMatrix d = NumaMatrices.distances(t, p);
+        assertEquals("32 CPUs 0-31; server: 32 (all)", d.rowNotes().get(0));
+        assertEquals("32 CPUs 32-63; server: 1", d.rowNotes().get(1));
+        assertEquals("32 CPUs 64-95; server: none; server may not allocate here", d.rowNotes().get(2));
+        assertEquals(Instant.parse("2026-11-30T10:45:00Z"), FileNameTime.parse("step/numastat-20261130-104500.txt"));
+        assertEquals(Instant.parse("2026-11-30T10:45:00Z"), FileNameTime.parse("2026-11-30T10-45-00/numastat.txt"));
+        assertNull(FileNameTime.parse("numastat-before.txt"));
+        assertNull(FileNameTime.parse("numastat-99999999-999999.txt"));
+    }
 }

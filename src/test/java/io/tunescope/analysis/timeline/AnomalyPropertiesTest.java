@@ -92,7 +92,7 @@ class AnomalyPropertiesTest {
     }
 
     @Property
-    void kneeIsTheLastCountThatStillAddsFivePercent(@ForAll("curves") double[] tps) {
+    void kneeIsWhereGainsFirstDropBelowFivePercent(@ForAll("curves") double[] tps) {
         java.util.List<io.tunescope.model.bench.BenchRun> runs = new java.util.ArrayList<>();
         int threads = 1;
         for (double x : tps) {
@@ -105,12 +105,13 @@ class AnomalyPropertiesTest {
         }
         if (s.isSweep()) {
             int k = s.points().indexOf(s.knee());
-            for (int i = Math.max(1, k + 1); i < s.points().size(); i++) {
-                assertTrue(s.points().get(i).tps() / s.points().get(i - 1).tps() - 1 < ThreadSweep.MIN_GAIN,
-                        "no thread count after the knee adds 5 % or more");
+            for (int i = 1; i <= k; i++) {
+                assertTrue(s.points().get(i).tps() / s.points().get(i - 1).tps() - 1 >= ThreadSweep.MIN_GAIN,
+                        "every step up to the knee adds 5 % or more");
             }
-            if (k > 0) {
-                assertTrue(s.knee().tps() / s.points().get(k - 1).tps() - 1 >= ThreadSweep.MIN_GAIN);
+            if (k + 1 < s.points().size()) {
+                assertTrue(s.points().get(k + 1).tps() / s.knee().tps() - 1 < ThreadSweep.MIN_GAIN,
+                        "the step after the knee adds less than 5 %");
             }
             assertTrue(s.points().stream().allMatch(ThreadSweep.Point::consistent), "Little's law holds by construction");
         }

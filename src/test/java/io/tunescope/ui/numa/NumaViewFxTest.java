@@ -100,13 +100,17 @@ class NumaViewFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         robot.moveTo(screenPointOfCell(robot, layoutOf(), 2, 2));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("node 2 \u00b7 node 2: 10 (local node) \u2014 32 CPUs 64-95", hover.getText());
+        assertEquals("node 2 \u00b7 node 2: 10 (local node) \u2014 32 CPUs 64-95; server: none", hover.getText());
+        assertEquals("Placement: server CPUs 0-31 on node 0", robot.lookup("#numaPlacement").queryAs(Label.class).getText());
         snapshot(robot, "numa-view-distances.png");
         robot.interact(() -> view.model().kindProperty().set(NumaViewModel.Kind.ALLOCATIONS));
         robot.clickOn("#numaModeShare");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(NumaMatrices.Mode.SHARE, view.model().modeProperty().get());
         snapshot(robot, "numa-view-share.png");
+        robot.interact(() -> view.model().kindProperty().set(NumaViewModel.Kind.TREND));
+        WaitForAsyncUtils.waitForFxEvents();
+        snapshot(robot, "numa-view-trend.png");
     }
 
     private HeatmapPainter.Layout layoutOf() throws Exception {

@@ -35,7 +35,8 @@ class NumaViewModelTest {
         NumaViewModel m = new NumaViewModel();
         m.setSteps(steps(c));
         NumaStep s = m.stepProperty().get();
-        assertEquals(List.of(NumaViewModel.Kind.ALLOCATIONS, NumaViewModel.Kind.DISTANCES, NumaViewModel.Kind.PROCESSES),
+        assertEquals(List.of(NumaViewModel.Kind.ALLOCATIONS, NumaViewModel.Kind.TREND, NumaViewModel.Kind.DISTANCES,
+                NumaViewModel.Kind.PROCESSES),
                 NumaViewModel.available(s));
         List<NumaViewModel.Window> ws = NumaViewModel.windows(s);
         assertEquals(List.of("numastat-before.txt \u2192 numastat-after.txt (60 s)",
@@ -50,6 +51,9 @@ class NumaViewModelTest {
         m.windowProperty().set(ws.get(3));
         NumaMatrix snapshotRate = m.matrixProperty().get();
         assertTrue(Double.isNaN(snapshotRate.value(0, 0)), "one snapshot has no rate: n/a, not totals");
+        assertEquals(2, m.ratioTrend().size());
+        assertEquals(3800000.0 / 4500000, m.ratioTrend().get(0).perNode().get(1), 1e-12);
+        assertEquals(1, m.memoryTrend().size());
         m.kindProperty().set(NumaViewModel.Kind.PROCESSES);
         assertEquals(List.of("4242 (mysqld)", "numa_maps.txt"), m.matrixProperty().get().rows());
     }

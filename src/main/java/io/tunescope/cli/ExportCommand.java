@@ -1,0 +1,53 @@
+package io.tunescope.cli;
+
+import io.tunescope.export.ReportBuilder;
+import io.tunescope.export.ReportOptions;
+import io.tunescope.importers.CaptureException;
+import io.tunescope.importers.CaptureLoader;
+import io.tunescope.importers.ImporterRegistry;
+import io.tunescope.model.capture.Capture;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code tunescope export PATH --pdf OUT.pdf}: the findings report, headless, as the GUI exports it. */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = "Writes the PDF findings report of a capture (the same document the app exports).",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "2:usage error", "3:nothing could be read"})
+public final class ExportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PATH", description = "capture folder, archive or single file")
+    Path path;
+
+    @Option(names = "--pdf", paramLabel = "OUT.pdf", required = true, description = "where to write the report")
+    Path pdf;
+
+    @Option(names = "--lang", paramLabel = "LANG", description = "report language: en or zh (default: the system locale)")
+    String lang;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        Capture capture;
+        try {
+            capture = new CaptureLoader(ImporterRegistry.standard()).load(path);
+        } catch (CaptureException e) {
+            err.println("tunescope export: " + e.getMessage());
+            return TunescopeCli.NOTHING_READ;
+        }
+        Locale locale = lang == null ? Locale.getDefault() : Locale.forLanguageTag(lang.equals("zh") ? "zh-CN" : lang);
+        ReportOptions options = new ReportOptions(locale, null, null);
+        ReportBuilder.standard().write(capture, options, pdf);
+        spec.commandLine().getOut().println("wrote " + pdf);
+        spec.commandLine().getOut().flush();
+        return TunescopeCli.OK;
+    }
+}

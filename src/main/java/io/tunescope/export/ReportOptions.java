@@ -1,0 +1,23 @@
+package io.tunescope.export;
+
+import java.util.Locale;
+import java.util.ResourceBundle;
+
+/**
+ * What the report shows and in which language. {@code flameSearch} and {@code flameFocus} carry the
+ * user's flame graph state so the report shows what they saw.
+ */
+public record ReportOptions(Locale locale, String flameSearch, String flameFocus) {
+    public static ReportOptions defaults() {
+        return new ReportOptions(Locale.getDefault(), null, null);
+    }
+
+    public ResourceBundle bundle() {
+        return ResourceBundle.getBundle("io.tunescope.export.report", locale);
+    }
+
+    public String text(String key, Object... args) {
+        String p = bundle().getString(key);
+        return args.length == 0 ? p : new java.text.MessageFormat(p, locale).format(args);
+    }
+}

@@ -1,0 +1,121 @@
+package io.tunescope.render;
+
+import io.tunescope.analysis.numa.NumaTrend;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * Paints per-node values over time (one line per node, Okabe-Ito colours, which stay distinct with
+ * colour-vision deficiencies, plus a marker per point): the remote-allocation ratio or memory per node
+ * across numastat snapshots. Points are placed by time when every point has one, else evenly in order.
+ */
+public final class TrendPainter {
+    public static final List<Rgb> NODE_COLORS = List.of(Rgb.hex(0xE69F00), Rgb.hex(0x56B4E9), Rgb.hex(0x009E73),
+            Rgb.hex(0x0072B2), Rgb.hex(0xD55E00), Rgb.hex(0xCC79A7), Rgb.hex(0xF0E442), Rgb.hex(0x000000));
+    private static final Rgb AXIS = Rgb.hex(0x606060);
+    private static final Rgb GRID = Rgb.hex(0xe4e4e4);
+
+    /** The plot area, for tests and hit testing. */
+    public record Plot(double x, double y, double w, double h, double min, double max) {
+    }
+
+    public static Rgb colorOfNode(int index) {
+        return NODE_COLORS.get(Math.floorMod(index, NODE_COLORS.size()));
+    }
+
+    /**
+     * @param percent values are shares 0..1 shown as percent on a 0-100% axis; else a 0..max axis in {@code unit}
+     */
+    public Plot paint(Painter p, String title, String unit, boolean percent, List<NumaTrend.Point> points,
+                      double x, double y, double w, double h) {
+        p.fillRect(x, y, w, h, Rgb.WHITE);
+        p.text(title, x + 10, y + 22, 14, true, HeatmapPainter.TEXT);
+        TreeSet<Integer> nodes = new TreeSet<>();
+        double max = percent ? 1 : 0;
+        for (NumaTrend.Point pt : points) {
+            nodes.addAll(pt.perNode().keySet());
+            if (!percent) {
+                for (double v : pt.perNode().values()) {
+                    if (Double.isFinite(v)) {
+                        max = Math.max(max, v);
+                    }
+                }
+            }
+        }
+        if (max <= 0) {
+            max = 1;
+        }
+        double left = x + 70;
+        double top = y + 40;
+        double right = x + w - 110;
+        double bottom = y + h - 46;
+        Plot plot = new Plot(left, top, Math.max(10, right - left), Math.max(10, bottom - top), 0, max);
+        if (points.isEmpty()) {
+            p.text("no snapshots", left, top + 20, 12, false, AXIS);
+            return plot;
+        }
+        // grid and y axis labels
+        for (int k = 0; k <= 4; k++) {
+            double v = max * k / 4;
+            double gy = bottom - plot.h() * k / 4;
+            p.line(left, gy, right, gy, GRID, 1);
+            String lab = percent ? String.format(Locale.ROOT, "%.0f%%", v * 100) : HeatmapPainter.format(v, unit);
+            p.text(lab, left - 8 - p.textWidth(lab, 11, false), gy + 4, 11, false, AXIS);
+        }
+        p.line(left, top, left, bottom, AXIS, 1);
+        p.line(left, bottom, right, bottom, AXIS, 1);
+        if (!percent && !unit.isBlank()) {
+            p.text(unit, x + 10, top - 6, 11, false, AXIS);
+        }
+        boolean timed = points.stream().allMatch(pt -> pt.time() != null);
+        Instant t0 = timed ? points.get(0).time() : null;
+        double span = timed ? Math.max(1, points.get(points.size() - 1).time().toEpochMilli() - t0.toEpochMilli()) : 0;
+        double[] xs = new double[points.size()];
+        for (int i = 0; i < points.size(); i++) {
+            double f = points.size() == 1 ? 0.5 : timed ? (points.get(i).time().toEpochMilli() - t0.toEpochMilli()) / span
+                    : i / (double) (points.size() - 1);
+            xs[i] = left + 10 + f * (plot.w() - 20);
+            String lab = timed ? String.format(Locale.ROOT, "+%.0f s", (points.get(i).time().toEpochMilli() - t0.toEpochMilli()) / 1000.0)
+                    : shortLabel(points.get(i).label());
+            double lw = p.textWidth(lab, 10, false);
+            p.text(lab, xs[i] - lw / 2, bottom + 16, 10, false, AXIS);
+            if (timed && points.size() <= 8) {
+                String name = shortLabel(points.get(i).label());
+                p.text(name, xs[i] - p.textWidth(name, 10, false) / 2, bottom + 30, 10, false, AXIS);
+            }
+        }
+        int idx = 0;
+        for (int n : nodes) {
+            Rgb c = colorOfNode(idx);
+            double px = Double.NaN;
+            double py = Double.NaN;
+            for (int i = 0; i < points.size(); i++) {
+                Double v = points.get(i).perNode().get(n);
+                if (v == null || !Double.isFinite(v)) {
+                    px = Double.NaN;
+                    continue;
+                }
+                double yy = bottom - plot.h() * Math.max(0, Math.min(1, v / max));
+                if (!Double.isNaN(px)) {
+                    p.line(px, py, xs[i], yy, c, 2.5);
+                }
+                p.fillRect(xs[i] - 3.5, yy - 3.5, 7, 7, c);
+                px = xs[i];
+                py = yy;
+            }
+            // legend
+            double ly = top + 4 + idx * 18;
+            p.fillRect(right + 14, ly, 12, 12, c);
+            p.text("node " + n, right + 32, ly + 11, 12, false, HeatmapPainter.TEXT);
+            idx++;
+        }
+        return plot;
+    }
+
+    private static String shortLabel(String l) {
+        String s = l.substring(l.lastIndexOf('/') + 1);
+        return s.length() > 22 ? s.substring(0, 21) + "\u2026" : s;
+    }
+}

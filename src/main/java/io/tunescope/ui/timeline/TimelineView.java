@@ -1,0 +1,463 @@
+package io.tunescope.ui.timeline;
+
+import io.tunescope.analysis.timeline.Anomaly;
+import io.tunescope.analysis.timeline.AnomalyDetector;
+import io.tunescope.analysis.timeline.RunSummary;
+import io.tunescope.analysis.timeline.RunWindow;
+import io.tunescope.analysis.timeline.ThreadSweep;
+import io.tunescope.analysis.timeline.Timeline;
+import io.tunescope.analysis.timeline.TimelineBuilder;
+import io.tunescope.model.bench.BenchLog;
+import io.tunescope.model.bench.BenchRun;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Loaded;
+import io.tunescope.model.capture.Step;
+import io.tunescope.model.series.SeriesDatasets;
+import io.tunescope.model.series.TimeSeries;
+import io.tunescope.render.timeline.ThreadSweepChart;
+import io.tunescope.render.timeline.TimelineChart;
+import io.tunescope.ui.CaptureView;
+import io.tunescope.ui.UiContext;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import javafx.application.Platform;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.controlsfx.control.CheckComboBox;
+import org.jfree.chart.ChartRenderingInfo;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.fx.interaction.ChartMouseEventFX;
+import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.PlotRenderingInfo;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.RectangleEdge;
+
+/**
+ * The timeline tab: stacked charts of every time series of the capture (or one step) on one clock with
+ * one crosshair and one zoom (a {@link CombinedDomainXYPlot} in a {@link ChartViewer}), the choice of
+ * charts, anomaly markers, the per-run summary table and the thread-sweep chart. The timeline is built
+ * off the FX thread.
+ */
+public final class TimelineView implements CaptureView {
+    private final UiContext ctx;
+    private final BorderPane root = new BorderPane();
+    private final ComboBox<Step> step = new ComboBox<>();
+    private final CheckComboBox<String> panels = new CheckComboBox<>();
+    private final Label note = new Label();
+    private final Label readout = new Label();
+    private final ChartViewer viewer = new ChartViewer();
+    private final ChartViewer sweepViewer = new ChartViewer();
+    private final Label sweepNote = new Label();
+    private final TableView<RunSummary> runs = new TableView<>();
+    private final ListView<Anomaly> markers = new ListView<>();
+    private final Tab markersTab = new Tab();
+    private final Label empty = new Label();
+    private final DoubleProperty crosshair = new SimpleDoubleProperty(Double.NaN);
+    private final Set<String> hidden = new HashSet<>();
+    private Capture capture;
+    private Timeline timeline;
+    private List<Anomaly> anomalies = List.of();
+    private boolean updatingPanels;
+    private int generation;
+
+    public TimelineView(UiContext ctx) {
+        this.ctx = ctx;
+        build();
+    }
+
+    @Override
+    public String titleKey() {
+        return "timeline.tab";
+    }
+
+    @Override
+    public String iconLiteral() {
+        return "fas-chart-line";
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    /** The crosshair's position on the domain axis (epoch millis or seconds), NaN before the first move. */
+    public DoubleProperty crosshairProperty() {
+        return crosshair;
+    }
+
+    /** The timeline shown, or null while none is built. */
+    public Timeline timeline() {
+        return timeline;
+    }
+
+    private void build() {
+        step.setId("timelineStep");
+        step.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Step s) {
+                return s == null ? ctx.text("timeline.allSteps") : s.label();
+            }
+
+            @Override
+            public Step fromString(String s) {
+                return null;
+            }
+        });
+        step.valueProperty().addListener((o, a, s) -> refresh());
+        panels.setId("timelinePanels");
+        panels.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) ch -> {
+            if (updatingPanels) {
+                return;
+            }
+            hidden.clear();
+            for (String p : panels.getItems()) {
+                if (!panels.getCheckModel().isChecked(p)) {
+                    hidden.add(p);
+                }
+            }
+            rebuildChart();
+        });
+        Button reset = new Button(ctx.text("timeline.resetZoom"));
+        reset.setId("timelineResetZoom");
+        reset.setOnAction(e -> resetZoom());
+        HBox top = new HBox(8, new Label(ctx.text("timeline.step")), step, new Label(ctx.text("timeline.panels")), panels, reset);
+        top.setAlignment(Pos.CENTER_LEFT);
+        note.setId("timelineNote");
+        note.setWrapText(true);
+        readout.setId("timelineCrosshair");
+        readout.setText(ctx.text("timeline.hint"));
+
+        viewer.setId("timelineChart");
+        viewer.addChartMouseListener(new ChartMouseListenerFX() {
+            @Override
+            public void chartMouseClicked(ChartMouseEventFX event) {
+                moveTo(event);
+            }
+
+            @Override
+            public void chartMouseMoved(ChartMouseEventFX event) {
+                moveTo(event);
+            }
+        });
+        viewer.setVisible(false);
+        sweepViewer.setVisible(false);
+        empty.setText(ctx.text("timeline.empty"));
+        empty.setWrapText(true);
+        StackPane chartPane = new StackPane(viewer, empty);
+        VBox chartBox = new VBox(6, note, readout, chartPane);
+        VBox.setVgrow(chartPane, Priority.ALWAYS);
+        chartBox.setPadding(new Insets(6, 0, 0, 0));
+
+        sweepViewer.setId("timelineSweepChart");
+        sweepNote.setWrapText(true);
+        VBox sweepBox = new VBox(6, sweepNote, sweepViewer);
+        VBox.setVgrow(sweepViewer, Priority.ALWAYS);
+
+        runs.setId("timelineRuns");
+        runs.getColumns().add(col(ctx.text("timeline.col.step"), RunSummary::step, 120));
+        runs.getColumns().add(col(ctx.text("timeline.col.run"), r -> r.file() + " #" + (r.run() + 1), 260));
+        runs.getColumns().add(col(ctx.text("timeline.col.threads"), r -> Integer.toString(r.threads()), 70));
+        runs.getColumns().add(col(ctx.text("timeline.col.tps"), r -> num(r.tps()), 90));
+        runs.getColumns().add(col(ctx.text("timeline.col.qps"), r -> num(r.qps()), 90));
+        runs.getColumns().add(col(ctx.text("timeline.col.latency"), r -> num(r.latPctMs())
+                + (r.percentile() > 0 ? " (p" + (int) r.percentile() + ")" : ""), 110));
+        runs.getColumns().add(col(ctx.text("timeline.col.errors"), r -> r.errors() < 0 ? "-" : Long.toString(r.errors()), 70));
+        runs.getColumns().add(col(ctx.text("timeline.col.cpu"), r -> num(r.cpuBusyPct()), 90));
+        runs.getColumns().add(col(ctx.text("timeline.col.iowait"), r -> num(r.iowaitPct()), 80));
+        runs.getColumns().add(col(ctx.text("timeline.col.device"), RunSummary::busiestDevice, 100));
+        runs.getColumns().add(col(ctx.text("timeline.col.util"), r -> num(r.deviceUtilPct()), 90));
+        runs.getColumns().add(col(ctx.text("timeline.col.await"), r -> num(r.deviceAwaitMs()), 90));
+        runs.getColumns().add(col(ctx.text("timeline.col.alignment"), r -> r.alignment().name().toLowerCase(Locale.ROOT).replace('_', ' '), 140));
+        runs.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> zoomToRun(i.intValue()));
+
+        markers.setId("timelineMarkers");
+        markers.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(Anomaly a, boolean emptyCell) {
+                super.updateItem(a, emptyCell);
+                setText(emptyCell || a == null ? null : a.message() + "   [" + a.ref() + "]");
+            }
+        });
+        markers.getSelectionModel().selectedItemProperty().addListener((o, a, m) -> {
+            if (m != null && timeline != null) {
+                moveCrosshair(TimelineChart.x(timeline, m.start()));
+            }
+        });
+
+        TabPane tabs = new TabPane(tab("timeline.tab.chart", chartBox), tab("timeline.tab.runs", runs),
+                tab("timeline.tab.sweep", sweepBox), markersTab);
+        markersTab.setText(ctx.text("timeline.tab.markers", 0));
+        markersTab.setContent(markers);
+        markersTab.setClosable(false);
+        VBox box = new VBox(8, top, tabs);
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        box.setPadding(new Insets(8));
+        root.setCenter(box);
+    }
+
+    private Tab tab(String key, Node content) {
+        Tab t = new Tab(ctx.text(key), content);
+        t.setClosable(false);
+        return t;
+    }
+
+    private static <T> TableColumn<T, String> col(String title, Function<T, String> f, double width) {
+        TableColumn<T, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    @Override
+    public void show(Capture c) {
+        capture = c;
+        timeline = null;
+        List<Step> steps = new ArrayList<>();
+        steps.add(null);
+        if (c != null && c.hasSteps()) {
+            steps.addAll(c.steps());
+        }
+        step.getItems().setAll(steps);
+        step.setValue(null);
+        refresh();
+    }
+
+    private void refresh() {
+        Capture c = capture;
+        int gen = ++generation;
+        if (c == null) {
+            viewer.setVisible(false);
+            empty.setVisible(true);
+            return;
+        }
+        Step s = step.getValue();
+        String dir = s == null ? null : s.dir();
+        ctx.status(ctx.text("timeline.loading"));
+        Set<String> hide = Set.copyOf(hidden);
+        ctx.background().submit(() -> {
+            Timeline t = TimelineBuilder.build(c, dir);
+            List<Anomaly> an = AnomalyDetector.detect(t);
+            List<RunSummary> rows = RunSummary.of(t);
+            ThreadSweep sweep = bestSweep(c, dir);
+            List<TimelineChart.Panel> ps = TimelineChart.panels(t);
+            JFreeChart chart = t.isEmpty() && t.runs().isEmpty() ? null : TimelineChart.build(t, an, c.title()
+                    + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.title()));
+            JFreeChart sweepChart = sweep == null ? null : ThreadSweepChart.build(sweep, c.title());
+            Platform.runLater(() -> {
+                if (gen != generation) {
+                    return;
+                }
+                timeline = t;
+                anomalies = an;
+                updatingPanels = true;
+                panels.getItems().setAll(ps.stream().map(TimelineChart.Panel::title).toList());
+                for (String p : panels.getItems()) {
+                    if (!hidden.contains(p)) {
+                        panels.getCheckModel().check(p);
+                    }
+                }
+                updatingPanels = false;
+                if (chart != null) {
+                    viewer.setChart(chart);
+                }
+                viewer.setVisible(chart != null);
+                empty.setVisible(chart == null);
+                note.setText(alignmentNote(t));
+                runs.getItems().setAll(rows);
+                markers.getItems().setAll(an);
+                markersTab.setText(ctx.text("timeline.tab.markers", an.size()));
+                if (sweepChart != null) {
+                    sweepViewer.setChart(sweepChart);
+                }
+                sweepViewer.setVisible(sweepChart != null);
+                sweepNote.setText(sweep == null ? ctx.text("timeline.noSweep") : String.join("\n", sweep.notes()));
+                crosshair.set(Double.NaN);
+                ctx.status(t.tracks().size() + " series, " + t.runs().size() + " runs, " + an.size() + " markers");
+            });
+        });
+    }
+
+    private void rebuildChart() {
+        Timeline t = timeline;
+        Capture c = capture;
+        if (t == null || c == null) {
+            return;
+        }
+        int gen = ++generation;
+        List<Anomaly> an = anomalies;
+        Set<String> hide = Set.copyOf(hidden);
+        Step s = step.getValue();
+        ctx.background().submit(() -> {
+            JFreeChart chart = TimelineChart.build(t, an, c.title() + (s == null ? "" : " / " + s.label()),
+                    p -> !hide.contains(p.title()));
+            Platform.runLater(() -> {
+                if (gen == generation) {
+                    viewer.setChart(chart);
+                }
+            });
+        });
+    }
+
+    /** The sweep of the selected step, or (all steps) of the step with the most thread counts; null if none. */
+    static ThreadSweep bestSweep(Capture c, String dir) {
+        Map<String, List<BenchRun>> byStep = new LinkedHashMap<>();
+        for (Loaded<BenchLog> l : c.all(SeriesDatasets.SYSBENCH)) {
+            if (dir == null || l.step().equals(dir)) {
+                byStep.computeIfAbsent(l.step(), k -> new ArrayList<>()).addAll(l.value().runs());
+            }
+        }
+        ThreadSweep best = null;
+        for (List<BenchRun> rs : byStep.values()) {
+            ThreadSweep s = ThreadSweep.of(rs);
+            if (s.isSweep() && (best == null || s.points().size() > best.points().size())) {
+                best = s;
+            }
+        }
+        return best;
+    }
+
+    private String alignmentNote(Timeline t) {
+        List<String> byStart = new ArrayList<>();
+        for (String n : t.notes()) {
+            if (n.contains("aligned by start")) {
+                byStart.add(n);
+            }
+        }
+        String base = t.wallClock() ? ctx.text("timeline.wallClock") : ctx.text("timeline.relative");
+        return byStart.isEmpty() ? base : base + " " + ctx.text("timeline.byStart", String.join("; ", byStart));
+    }
+
+    private void moveTo(ChartMouseEventFX e) {
+        JFreeChart chart = viewer.getChart();
+        ChartRenderingInfo info = viewer.getCanvas().getRenderingInfo();
+        if (chart == null || info == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        PlotRenderingInfo pi = info.getPlotInfo();
+        java.awt.geom.Rectangle2D area = pi.getSubplotCount() > 0 ? pi.getSubplotInfo(0).getDataArea() : pi.getDataArea();
+        double px = e.getTrigger().getX();
+        if (px < area.getMinX() || px > area.getMaxX()) {
+            return;
+        }
+        moveCrosshair(plot.getDomainAxis().java2DToValue(px, area, RectangleEdge.BOTTOM));
+    }
+
+    /** Puts the one crosshair of every chart at {@code x} and shows the values there. */
+    public void moveCrosshair(double x) {
+        JFreeChart chart = viewer.getChart();
+        if (chart == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        for (XYPlot sub : plot.getSubplots()) {
+            sub.setDomainCrosshairVisible(true);
+            sub.setDomainCrosshairLockedOnData(false);
+            sub.setDomainCrosshairValue(x, true);
+        }
+        crosshair.set(x);
+        readout.setText(readout(x));
+    }
+
+    private String readout(double x) {
+        Timeline t = timeline;
+        if (t == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(t.wallClock()
+                ? DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli((long) x))
+                : String.format(Locale.ROOT, "%.1f s", x));
+        int shown = 0;
+        for (TimelineChart.Panel p : TimelineChart.panels(t)) {
+            if (hidden.contains(p.title())) {
+                continue;
+            }
+            for (var tr : p.tracks()) {
+                TimeSeries s = tr.series();
+                int i = nearest(t, s, x);
+                if (i >= 0 && shown < 8) {
+                    sb.append("   ").append(s.metric().label()).append(' ')
+                            .append(num(s.value(i))).append(' ').append(s.metric().unit().label());
+                    shown++;
+                    break;
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Index of the sample of {@code s} nearest to x, or -1 when x is more than two intervals away. */
+    private static int nearest(Timeline t, TimeSeries s, double x) {
+        int best = -1;
+        double bd = Double.MAX_VALUE;
+        for (int i = 0; i < s.size(); i++) {
+            double d = Math.abs(TimelineChart.x(t, s.time(i)) - x);
+            if (d < bd) {
+                bd = d;
+                best = i;
+            }
+        }
+        double tolerance = t.wallClock() ? 5_000 : 5;
+        return bd <= tolerance ? best : -1;
+    }
+
+    private void resetZoom() {
+        JFreeChart chart = viewer.getChart();
+        if (chart != null && chart.getPlot() instanceof CombinedDomainXYPlot plot) {
+            plot.getDomainAxis().setAutoRange(true);
+            for (XYPlot sub : plot.getSubplots()) {
+                sub.getRangeAxis().setAutoRange(true);
+            }
+        }
+    }
+
+    private void zoomToRun(int index) {
+        JFreeChart chart = viewer.getChart();
+        Timeline t = timeline;
+        if (index < 0 || t == null || index >= t.runs().size() || chart == null
+                || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        RunWindow w = t.runs().get(index);
+        double a = TimelineChart.x(t, w.start());
+        double b = TimelineChart.x(t, w.end());
+        double pad = (b - a) * 0.05 + (t.wallClock() ? 1000 : 1);
+        plot.getDomainAxis().setRange(a - pad, b + pad);
+    }
+
+    private static String num(double d) {
+        if (Double.isNaN(d)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, Math.abs(d) >= 100 ? "%.1f" : "%.2f", d);
+    }
+}

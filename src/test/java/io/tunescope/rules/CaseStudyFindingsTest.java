@@ -91,16 +91,20 @@ class CaseStudyFindingsTest {
     void baselines() throws Exception {
         boolean refresh = Boolean.getBoolean("tunescope.refreshGolden");
         List<String> mismatches = new ArrayList<>();
-        List<Path> dirs;
+        List<Path> dirs = new ArrayList<>();
         try (Stream<Path> s = Files.list(cases())) {
-            dirs = s.filter(Files::isDirectory).sorted().toList();
+            s.filter(Files::isDirectory).sorted().forEach(dirs::add);
         }
         assertTrue(dirs.size() >= 5, dirs.toString());
+        try (Stream<Path> s = Files.list(TestData.sampleData())) {
+            s.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().equals("case-studies")).sorted().forEach(dirs::add);
+        }
         for (Path d : dirs) {
             String name = d.getFileName().toString();
-            String actual = FindingsWriter.baseline(run(name));
-            Path expected = cases().resolve(name + ".findings.expected.txt");
-            Path actualFile = cases().resolve(name + ".findings.actual.txt");
+            Capture c = new CaptureLoader(ImporterRegistry.standard()).load(d);
+            String actual = FindingsWriter.baseline(RuleEngine.standard().run(c, Settings.defaults()));
+            Path expected = d.resolveSibling(name + ".findings.expected.txt");
+            Path actualFile = d.resolveSibling(name + ".findings.actual.txt");
             if (refresh) {
                 Files.writeString(expected, actual, StandardCharsets.UTF_8);
                 Files.deleteIfExists(actualFile);

@@ -300,7 +300,7 @@ def crc32(rnd):
         "mysqld;start_thread;pfs_spawn_thread;handle_connection;do_command;dispatch_command;trans_commit;ha_commit_trans;innobase_commit;trx_commit_for_mysql;log_write_up_to;os_event_wait_low;pthread_cond_wait": 2800,
         "mysqld;start_thread;buf_flush_page_cleaner_worker;pc_flush_slot;buf_flush_do_batch;buf_flush_page;buf_flush_write_block_low;buf_flush_init_for_writing;buf_calc_page_crc32;ut_crc32_sw": 1350,
         "mysqld;start_thread;io_handler_thread;fil_aio_wait;buf_page_io_complete;buf_page_is_corrupted;buf_page_is_checksum_valid_crc32;buf_calc_page_crc32;ut_crc32_sw": 900,
-        "mysqld;start_thread;pfs_spawn_thread;handle_connection;do_command;my_net_read;vio_read;__libc_recv;[k] el0_svc;[k] __arm64_sys_recvfrom;[k] tcp_recvmsg": 2100,
+        "mysqld;start_thread;pfs_spawn_thread;handle_connection;do_command;my_net_read;vio_read;__libc_recv;el0_svc_[k];__arm64_sys_recvfrom_[k];tcp_recvmsg_[k]": 2100,
         "mysqld;start_thread;pfs_spawn_thread;handle_connection;do_command;dispatch_command;mysql_parse;parse_sql;MYSQLparse": 3300,
         "mysqld;start_thread;pfs_spawn_thread;handle_connection;do_command;dispatch_command;mysql_execute_command;execute_sqlcom_select;handle_query;JOIN::optimize;make_join_plan": 2600,
         "mysqld;start_thread;pfs_spawn_thread;handle_connection;do_command;dispatch_command;mysql_execute_command;execute_sqlcom_select;handle_query;JOIN::exec;end_send;Protocol_classic::send_result_set_row;my_convert": 450,

@@ -52,7 +52,9 @@ public final class Caps {
         StringBuilder sb = new StringBuilder("Architecture:                    aarch64\nCPU(s):                          " + cpus
                 + "\nOn-line CPU(s) list:             0-" + (cpus - 1) + "\nVendor ID:                       HiSilicon\n"
                 + "Model name:                      Kunpeng-920\nThread(s) per core:             1\n"
-                + "NUMA node(s):                    " + nodes + "\n");
+                + "Socket(s):                       " + Math.max(1, nodes / 2) + "\n"
+                + "NUMA node(s):                    " + nodes + "\n"
+                + "Flags:                           fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics cpuid\n");
         int per = cpus / nodes;
         for (int n = 0; n < nodes; n++) {
             sb.append("NUMA node").append(n).append(" CPU(s):                  ").append(n * per).append('-').append((n + 1) * per - 1).append('\n');

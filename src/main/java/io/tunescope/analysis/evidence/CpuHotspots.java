@@ -94,6 +94,9 @@ public final class CpuHotspots {
             }
         }
         s = SUFFIX.matcher(out.toString()).replaceAll("");
+        if (s.endsWith("_[k]") || s.endsWith("_[j]") || s.endsWith("_[i]") || s.endsWith("_[w]")) {
+            s = s.substring(0, s.length() - 4);
+        }
         int plus = s.indexOf("+0x");
         if (plus > 0) {
             s = s.substring(0, plus);

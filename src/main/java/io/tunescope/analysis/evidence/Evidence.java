@@ -52,8 +52,15 @@ public final class Evidence {
         this.config = StepConfig.of(capture, this.step);
         Fact v = detectVersion();
         if (v == null) {
-            this.server = ServerFlavor.UNKNOWN;
-            this.serverRef = null;
+            Loaded<ConfigSnapshot> pd = printDefaultsFile();
+            if (pd != null && pd.file().reason().contains("mariadbd would have been started")) {
+                // the header names the program: mariadbd is MariaDB (version unknown)
+                this.server = new ServerFlavor(ServerFlavor.Kind.MARIADB, 0, 0, 0, "mariadbd");
+                this.serverRef = SourceRef.of(pd.file().path(), 1);
+            } else {
+                this.server = ServerFlavor.UNKNOWN;
+                this.serverRef = null;
+            }
         } else {
             Fact comment = versionComment().orElse(null);
             this.server = ServerFlavor.parse(v.value(), comment == null ? null : comment.value());
@@ -140,6 +147,11 @@ public final class Evidence {
             }
         }
         return null;
+    }
+
+    private Loaded<ConfigSnapshot> printDefaultsFile() {
+        List<Loaded<ConfigSnapshot>> l = capture.inStep(ConfigDatasets.PRINT_DEFAULTS, step);
+        return l.isEmpty() ? null : l.get(l.size() - 1);
     }
 
     private Optional<Fact> versionComment() {

@@ -4,6 +4,8 @@ import io.tunescope.rules.concurrency.BenchInconsistentRule;
 import io.tunescope.rules.concurrency.ErrorsReconnectsRule;
 import io.tunescope.rules.concurrency.LatencyRisingFlatTpsRule;
 import io.tunescope.rules.concurrency.ThroughputKneeRule;
+import io.tunescope.rules.cpu.AhiContentionRule;
+import io.tunescope.rules.cpu.BtreeSearchRule;
 import io.tunescope.rules.cpu.Crc32SoftwareRule;
 import io.tunescope.rules.cpu.FutexContextSwitchRule;
 import io.tunescope.rules.cpu.GlobalLatchRule;
@@ -56,6 +58,8 @@ public final class RuleCatalog {
         List<Rule> all = new ArrayList<>(List.of(
                 new RowLockWaitRule(),
                 new SpinWaitRule(),
+                new BtreeSearchRule(),
+                new AhiContentionRule(),
                 new Crc32SoftwareRule(),
                 new GlobalLatchRule(),
                 new MemcpyCharsetRule(),

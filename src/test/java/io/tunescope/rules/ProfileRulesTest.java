@@ -111,6 +111,26 @@ class ProfileRulesTest {
     }
 
     @Test
+    void btreeSearch() {
+        Finding f = folded("a", "mysqld;start_thread;handle_connection;row_search_mvcc;btr_cur_search_to_nth_level;page_cur_search_with_match 2500\n")
+                .fire(new io.tunescope.rules.cpu.BtreeSearchRule());
+        assertEquals("Walking B-trees takes 23.8 % of CPU samples (page_cur_search_with_match 23.8 %): fix the access paths (indexes, ranges), "
+                + "not server knobs.", f.summary());
+        assertEquals(Result.Status.PASSED, folded("b", "").run(new io.tunescope.rules.cpu.BtreeSearchRule()).status());
+    }
+
+    @Test
+    void adaptiveHashIndex() {
+        Finding f = folded("a", "mysqld;start_thread;handle_connection;row_search_mvcc;btr_search_guess_on_hash 900\n").version("10.4.32-MariaDB")
+                .fire(new io.tunescope.rules.cpu.AhiContentionRule());
+        assertEquals("The adaptive hash index takes 10.1 % of CPU samples (btr_search_guess_on_hash 10.1 %): it may cost more than it saves.",
+                f.summary());
+        assertTrue(f.recommendations().get(0).lines().get(0).startsWith("SET GLOBAL innodb_adaptive_hash_index = OFF;"));
+        assertEquals(Result.Status.PASSED, folded("b", "").run(new io.tunescope.rules.cpu.AhiContentionRule()).status());
+        assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir.resolve("c")).mycnf("a=1\n").run(new io.tunescope.rules.cpu.AhiContentionRule()).status());
+    }
+
+    @Test
     void unresolvedProfile() {
         Finding f = folded("a", "mysqld;[unknown];[unknown] 5000\nmysqld;0x0000ffff8a2b3c4d 2000\n").fire(new ProfileSymbolsRule());
         assertEquals("46.7 % of the CPU samples in mysqld.folded have no symbol: the hotspot rules cannot see where the time goes.", f.summary());

@@ -18,6 +18,7 @@ import io.tunescope.rules.io.HighAwaitRule;
 import io.tunescope.rules.io.IoCapacitySsdRule;
 import io.tunescope.rules.io.SaturatedCpuIdleRule;
 import io.tunescope.rules.numa.MemoryAwayFromCpusRule;
+import io.tunescope.rules.numa.NodeExhaustedSwapRule;
 import io.tunescope.rules.numa.RemoteAllocRule;
 import io.tunescope.rules.numa.VmSpansNodesRule;
 import io.tunescope.rules.concurrency.ThreadPoolRule;
@@ -69,6 +70,7 @@ public final class RuleCatalog {
                 new RemoteAllocRule(),
                 new MemoryAwayFromCpusRule(),
                 new VmSpansNodesRule(),
+                new NodeExhaustedSwapRule(),
                 new SaturatedCpuIdleRule(),
                 new HighAwaitRule(),
                 new FlushNeighborsSsdRule(),

@@ -204,6 +204,28 @@ class SeriesRulesTest {
                 "mysqld is not a VM");
     }
 
+    static final String NUMASTAT_M = """
+
+            Per-node system memory usage (in MBs):
+                                      Node 0          Node 1           Total
+                             --------------- --------------- ---------------
+            MemTotal                64000.00        64000.00       128000.00
+            MemFree                   640.00        30000.00        30640.00
+            MemUsed                 63360.00        34000.00        97360.00
+            """;
+
+    @Test
+    void nodeExhaustedAndSwapping() {
+        Finding f = caps("a").file("numastat-m.txt", NUMASTAT_M).meminfo(128L << 20, 1024, 8L << 20, 6L << 20)
+                .fire(new io.tunescope.rules.numa.NodeExhaustedSwapRule());
+        assertEquals("NUMA node 0 has only 1 % of its memory free while node 1 has 46.9 % free, and the host swaps: the classic NUMA "
+                + "'swap insanity'.", f.summary());
+        assertEquals(Result.Status.PASSED, caps("b").file("numastat-m.txt", NUMASTAT_M).meminfo(128L << 20, 1024, 8L << 20, 8L << 20)
+                .run(new io.tunescope.rules.numa.NodeExhaustedSwapRule()).status(), "no swapping");
+        assertEquals(Result.Status.NOT_APPLICABLE, caps("c").file("numastat-p.txt", NUMASTAT_P)
+                .run(new io.tunescope.rules.numa.NodeExhaustedSwapRule()).status());
+    }
+
     @Test
     void remoteAllocation() {
         String two = """

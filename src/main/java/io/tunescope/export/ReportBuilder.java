@@ -26,6 +26,7 @@ public final class ReportBuilder {
         s.add(CaptureSections.STEPS);
         s.add(CaptureSections.CONFIG_DIFF);
         s.add(CaptureSections.STATUS);
+        s.add(new NumaReportSection());
         s.add(CaptureSections.FILES);
         return new ReportBuilder(s);
     }

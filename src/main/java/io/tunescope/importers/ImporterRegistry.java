@@ -52,7 +52,6 @@ public final class ImporterRegistry {
         all.add(new ProcessBindingImporter());
         all.add(new MeminfoImporter());
         all.add(new ThpImporter());
-        all.add(new io.tunescope.importers.collector.CollectorTimelineImporter());
         all.add(new PerfScriptImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());

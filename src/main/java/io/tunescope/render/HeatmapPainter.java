@@ -60,12 +60,25 @@ public final class HeatmapPainter {
         return m.diverging() ? diverging : sequential;
     }
 
+    /**
+     * The value range the colours span: amounts (counts, MB, shares) start at zero so that two nearly equal
+     * values do not get opposite colours; node x node matrices (distances start at 10) and differences use
+     * their own range.
+     */
+    public static double[] scaleRange(NumaMatrix m) {
+        double[] r = m.range();
+        if (!m.diverging() && !m.nodeByNode() && r[0] >= 0) {
+            return new double[] {0, r[1]};
+        }
+        return r;
+    }
+
     /** The fill colour of a value of the matrix. */
     public Rgb colorOf(NumaMatrix m, double v) {
         if (!Double.isFinite(v)) {
             return MISSING;
         }
-        double[] r = m.range();
+        double[] r = scaleRange(m);
         ColorScale s = scaleFor(m);
         return s.at(s.position(v, r[0], r[1]));
     }
@@ -100,6 +113,11 @@ public final class HeatmapPainter {
         double availH = y + h - PAD - legendBlock - gridY;
         double cellW = Math.max(8, Math.min(MAX_CELL, availW / Math.max(1, cols)));
         double cellH = Math.max(8, Math.min(availH / Math.max(1, rows), cellW * 0.75 + 20));
+        int noteLines = 1;
+        for (String n : m.rowNotes()) {
+            noteLines = Math.max(noteLines, wrap(p, n, noteW).size());
+        }
+        cellH = Math.max(cellH, noteLines * (LABEL + 2) + 6);
         if (m.nodeByNode()) {
             double s = Math.min(cellW, cellH);
             cellW = s;
@@ -114,7 +132,7 @@ public final class HeatmapPainter {
             double tw = p.textWidth(c, fs, false);
             p.text(c, gridX + j * cellW + (cellW - tw) / 2, gridY - 6, fs, false, TEXT);
         }
-        double[] range = m.range();
+        double[] range = scaleRange(m);
         for (int i = 0; i < rows; i++) {
             String r = m.rows().get(i);
             double cy = gridY + i * cellH;
@@ -144,7 +162,7 @@ public final class HeatmapPainter {
             }
             if (i < m.rowNotes().size() && noteW > 0) {
                 // one line per "; "-separated part, centred on the row, clipped to the row
-                String[] parts = m.rowNotes().get(i).split("; ");
+                String[] parts = wrap(p, m.rowNotes().get(i), noteW).toArray(new String[0]);
                 double lh = LABEL + 2;
                 double first = cy + cellH / 2 - (parts.length - 1) * lh / 2 + LABEL / 3;
                 p.pushClip(gridX + gridW + 10, cy, x + w - (gridX + gridW + 10), cellH);
@@ -183,6 +201,23 @@ public final class HeatmapPainter {
         String scaleName = s.name() + (m.nodeByNode() ? "   outlined diagonal = local node" : "");
         p.text(scaleName, legendX + legendW + 12, legendY + legendH - 2, LABEL - 2, false, Rgb.hex(0x606060));
         return new Layout(gridX, gridY, cellW, cellH, rows, cols, legendX, legendY, legendW, legendH);
+    }
+
+    /** Note lines: one per "; " part, a part wider than the note column broken after ", ". */
+    private static java.util.List<String> wrap(Painter p, String note, double width) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String part : note.split("; ")) {
+            StringBuilder line = new StringBuilder();
+            for (String piece : part.split("(?<=, )")) {
+                if (line.length() > 0 && p.textWidth(line + piece, LABEL - 1, false) > width) {
+                    out.add(line.toString().stripTrailing());
+                    line.setLength(0);
+                }
+                line.append(piece);
+            }
+            out.add(line.toString());
+        }
+        return out;
     }
 
     private static double fit(Painter p, String text, double width, double max, double min, boolean bold) {

@@ -13,14 +13,16 @@ import io.tunescope.model.numa.NumaStats;
 import io.tunescope.model.numa.NumaTable;
 import io.tunescope.model.numa.NumaTopology;
 import io.tunescope.model.numa.NumaVariant;
+import io.tunescope.model.series.CollectorTimeline;
+import io.tunescope.model.series.SeriesDatasets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The NUMA data of one step of a capture, gathered for the views: the topology, the allocation-counter
- * series (times from the files, else from the step's timeline.log), the per-process tables, the
+ * series (times from the files, else from the step's collector timeline.log, else from file names), the
+ * per-process tables, the
  * numa_maps files and any measured node matrices.
  *
  * @param topology  null when the step has no numactl --hardware output
@@ -36,12 +38,13 @@ public record NumaStep(Step step, NumaTopology topology, NumaSeries series, List
         inputs = List.copyOf(inputs);
     }
 
-    /**
-     * @param timelines the timeline.log of a step folder ("" for the top), or an empty log when there is none
-     */
-    public static NumaStep of(Capture capture, Step step, Function<String, TimelineLog> timelines) {
+    /** Gathers the step's NUMA data; file times come from the step's collector timeline when there is one. */
+    public static NumaStep of(Capture capture, Step step) {
         String dir = step.dir();
-        TimelineLog log = timelines.apply(dir);
+        TimelineLog log = TimelineLog.parse(List.of());
+        for (Loaded<CollectorTimeline> t : capture.inStep(SeriesDatasets.COLLECTOR_TIMELINE, dir)) {
+            log = TimelineLog.of(t.value());
+        }
         NumaTopology topo = null;
         for (Loaded<NumaTopology> t : capture.inStep(NumaDatasets.TOPOLOGY, dir)) {
             topo = t.value();

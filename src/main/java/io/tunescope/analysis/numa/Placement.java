@@ -19,7 +19,7 @@ public record Placement(List<Integer> cpus, List<Integer> mems, Map<Integer, Int
     public Placement {
         cpus = List.copyOf(cpus);
         mems = List.copyOf(mems);
-        cpusPerNode = Map.copyOf(cpusPerNode);
+        cpusPerNode = java.util.Collections.unmodifiableMap(new TreeMap<>(cpusPerNode));
     }
 
     /** From a process-binding snapshot; the topology (may be null) maps CPUs to nodes. */

@@ -24,7 +24,7 @@ public final class ProcessNodes {
     public record ProcessRow(String label, Map<Integer, Double> mbPerNode, double totalMb, double imbalance,
                              int largestNode, Map<String, Double> policyShare) {
         public ProcessRow {
-            mbPerNode = Map.copyOf(mbPerNode);
+            mbPerNode = java.util.Collections.unmodifiableMap(new TreeMap<>(mbPerNode));
             policyShare = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(policyShare));
         }
 

@@ -45,6 +45,16 @@ public final class TimelineLog {
         return new TimelineLog(ends);
     }
 
+    /** From the collector-timeline importer's value: each command's end time, else its start time. */
+    public static TimelineLog of(io.tunescope.model.series.CollectorTimeline t) {
+        Map<String, Instant> ends = new HashMap<>();
+        for (io.tunescope.model.series.CollectorTimeline.Event e : t.events()) {
+            long ms = e.end() >= 0 ? e.end() : e.start();
+            ends.put(e.name(), Instant.ofEpochMilli(ms));
+        }
+        return new TimelineLog(ends);
+    }
+
     /** When the output named by the file (path or name, extension ignored) was taken, or null. */
     public Instant timeOf(String file) {
         String name = file.substring(file.lastIndexOf('/') + 1);

@@ -104,10 +104,8 @@ public final class FoldedParser {
             bad(number, "count is not a number");
             return;
         }
+        // exactly one separator (flamegraph.pl: /^(.*)\s+?(\d+(?:\.\d*)?)$/): a frame may end in spaces
         int se = c - 1;
-        while (se > start && isWs(b[se - 1])) {
-            se--;
-        }
         if (se <= start) {
             bad(number, "empty stack");
             return;

@@ -6,7 +6,6 @@ import io.tunescope.model.perfreport.PerfReportEntry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -26,7 +25,7 @@ public final class PerfReportParser {
     private static final Pattern HEADER_KV = Pattern.compile("^# ([a-zA-Z][\\w .()/-]*?)\\s*: (.*)$");
     private static final Pattern DOTS = Pattern.compile("^#(\\s+\\.+)+\\s*$");
     private static final Pattern ENTRY = Pattern.compile("^\\s*\\d+(\\.\\d+)?%\\s");
-    private static final Pattern BRANCH = Pattern.compile("^--(\\d+(?:\\.\\d+)?)(%?)--\\s*(.*)$");
+    private static final Pattern BRANCH = Pattern.compile("^--(\\d+(?:\\.\\d+)?)(%?)--(.*)$");
     private static final Set<String> STRING_COLUMNS = Set.of("Command", "Shared Object", "Symbol", "Pid:Command",
             "Parent symbol", "Source:Line", "Srcfile", "Local Weight", "Memory access", "Snoop", "TLB access",
             "Locked", "Data Symbol", "Data Object", "Branch Mispredicted", "Source Symbol", "Target Symbol",
@@ -287,7 +286,8 @@ public final class PerfReportParser {
                 double v = Double.parseDouble(m.group(1));
                 pct = m.group(2).isEmpty() ? null : v;
                 name = m.group(3).strip();
-                nameCol = k + content.length() - m.group(3).length();
+                // the column right after "%--": the old style puts a space there, and its chain continues there
+                nameCol = k + content.indexOf("--", 2) + 2;
                 chainStart = true;
             } else {
                 name = content.strip();
@@ -374,9 +374,5 @@ public final class PerfReportParser {
 
     static String abbreviate(String s) {
         return s.length() > 120 ? s.substring(0, 120) + "..." : s;
-    }
-
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }

@@ -2,6 +2,9 @@ package io.tunescope.importers.perfscript;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -61,10 +64,7 @@ public final class ByteLines {
         while (true) {
             byte[] b = buf;
             int lim = limit;
-            int i = scan;
-            while (i < lim && b[i] != '\n') {
-                i++;
-            }
+            int i = indexOfLf(b, scan, lim);
             if (i < lim) {
                 start = pos;
                 end = i;
@@ -111,6 +111,27 @@ public final class ByteLines {
     }
 
     private boolean skipToLf;
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long LF = 0x0A0A0A0A0A0A0A0AL;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /** The index of the first LF in {@code b[from, to)}, or {@code to}; eight bytes at a time. */
+    static int indexOfLf(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ LF;
+            long t = (x - ONES) & ~x & HIGHS;
+            if (t != 0) {
+                return i + (Long.numberOfTrailingZeros(t) >>> 3);
+            }
+        }
+        while (i < to && b[i] != '\n') {
+            i++;
+        }
+        return i;
+    }
 
     /** Drops the bytes up to and including the next LF; false at the end of the input. */
     private boolean skipRest() throws IOException {

@@ -50,13 +50,15 @@ public final class PerfScriptFolder {
     private long period;
     private byte[] filter;
     private int[] leafFirst = new int[128];
+    private long[] pcs = new long[128];
+    private boolean sampleHasInlined;
     private int depth;
     private int[] rootFirst = new int[128];
     private boolean anyPeriod;
     private long unrecognised;
     private long linesSeen;
 
-    // (java flag, module, raw symbol[, address]) -> frame ids
+    // (java flag, module id, raw symbol[, address]) -> frame ids
     private final ByteInterner cacheKeys = new ByteInterner();
     private int[] cacheStart = new int[256];
     private int[] cacheLen = new int[256];
@@ -65,12 +67,16 @@ public final class PerfScriptFolder {
     private byte[] key = new byte[256];
     private byte[] name = new byte[256];
     private int[] group = new int[16];
+    private byte[] lastMod = new byte[256];
+    private int lastModLen = -1;
+    private int lastModId;
 
     public PerfScriptFolder(FoldOptions options, Charset charset, Problems problems) {
         this.opt = options;
         this.frames = new FrameTable(charset);
         this.problems = problems == null ? (l, t) -> { } : problems;
         p.lenient = !options.flameGraphExact();
+        inlinedModule = options.flameGraphExact() ? -1 : frames.module(INLINED, 0, INLINED.length);
         if (options.eventFilter() != null && !options.eventFilter().isEmpty()) {
             filter = options.eventFilter().getBytes(charset);
         }
@@ -259,6 +265,10 @@ public final class PerfScriptFolder {
         if (rootFirst.length < d) {
             rootFirst = new int[d * 2];
         }
+        if (sampleHasInlined) {
+            resolveInlined();
+            sampleHasInlined = false;
+        }
         rootFirst[0] = pnameFrame;
         for (int i = 0; i < depth; i++) {
             rootFirst[i + 1] = leafFirst[depth - 1 - i];
@@ -268,13 +278,61 @@ public final class PerfScriptFolder {
         depth = 0;
     }
 
+    /**
+     * perf prints the functions inlined at an address as {@code (inlined)} frames beside the real frame of
+     * that address, the real one on the caller side: such a frame takes the module of the next caller-side
+     * frame with the same address. Without one the module stays "inlined" (the DSO is not in the text).
+     */
+    private void resolveInlined() {
+        for (int i = 0; i < depth; i++) {
+            int f = leafFirst[i];
+            if (frames.moduleId(f) != inlinedModule) {
+                continue;
+            }
+            long pc = pcs[i];
+            int real = -1;
+            for (int j = i + 1; j < depth && pcs[j] == pc && real < 0; j++) {
+                if (frames.moduleId(leafFirst[j]) != inlinedModule) {
+                    real = j;
+                }
+            }
+            if (real >= 0) {
+                leafFirst[i] = frames.withModule(f, frames.moduleId(leafFirst[real]));
+            }
+        }
+    }
+
+    private static long hex(byte[] b, int s, int e) {
+        long v = 0;
+        for (int i = s; i < e && i < s + 16; i++) {
+            int c = b[i];
+            int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+            v = (v << 4) | (d & 0xF);
+        }
+        return v;
+    }
+
     private void frameLine(byte[] b) {
         int fs = p.funcStart;
         int fe = p.funcEnd;
         int ms = p.modStart;
         int me = p.modEnd;
-        // cache key: java flag, module length, module, symbol (+ address when --addrs may print it)
-        int klen = 1 + 4 + (me - ms) + (fe - fs);
+        // modules repeat from line to line: compare with the last one before interning
+        int ml = me - ms;
+        int modId;
+        if (ml == lastModLen && Arrays.equals(b, ms, me, lastMod, 0, ml)) {
+            modId = lastModId;
+        } else {
+            modId = frames.module(b, ms, ml);
+            if (lastMod.length < ml) {
+                lastMod = new byte[ml * 2];
+            }
+            System.arraycopy(b, ms, lastMod, 0, ml);
+            lastModLen = ml;
+            lastModId = modId;
+        }
+        // cache key: java flag, module id, symbol (+ address when --addrs may print it)
+        int klen = 1 + 4 + (fe - fs);
         boolean withPc = opt.includeAddrs() && indexOf(b, fs, fe, UNKNOWN) >= 0;
         if (withPc) {
             klen += 1 + p.pcEnd - p.pcStart;
@@ -284,15 +342,13 @@ public final class PerfScriptFolder {
         }
         byte[] k = key;
         k[0] = (byte) (java ? 1 : 0);
-        int ml = me - ms;
-        k[1] = (byte) (ml >>> 24);
-        k[2] = (byte) (ml >>> 16);
-        k[3] = (byte) (ml >>> 8);
-        k[4] = (byte) ml;
-        System.arraycopy(b, ms, k, 5, ml);
-        System.arraycopy(b, fs, k, 5 + ml, fe - fs);
+        k[1] = (byte) (modId >>> 24);
+        k[2] = (byte) (modId >>> 16);
+        k[3] = (byte) (modId >>> 8);
+        k[4] = (byte) modId;
+        System.arraycopy(b, fs, k, 5, fe - fs);
         if (withPc) {
-            int o = 5 + ml + fe - fs;
+            int o = 5 + fe - fs;
             k[o] = 0;
             System.arraycopy(b, p.pcStart, k, o + 1, p.pcEnd - p.pcStart);
         }
@@ -305,9 +361,16 @@ public final class PerfScriptFolder {
         int len = cacheLen[id];
         if (depth + len > leafFirst.length) {
             leafFirst = Arrays.copyOf(leafFirst, Math.max(leafFirst.length * 2, depth + len));
+            pcs = Arrays.copyOf(pcs, leafFirst.length);
+        }
+        long pc = 0;
+        if (inlinedModule >= 0 && len > 0 && (sampleHasInlined || frames.moduleId(cacheIds[s]) == inlinedModule)) {
+            sampleHasInlined = true;               // addresses are needed from the first inlined frame on
+            pc = hex(b, p.pcStart, p.pcEnd);
         }
         // the frames of one line are root-to-leaf (a, b_[i], c_[i]); the buffer is leaf first
         for (int i = len - 1; i >= 0; i--) {
+            pcs[depth] = pc;
             leafFirst[depth++] = cacheIds[s + i];
         }
     }
@@ -365,6 +428,9 @@ public final class PerfScriptFolder {
     }
 
     private static final byte[] ARROW = bytes("->");
+    private static final byte[] INLINED = bytes("inlined");
+    /** Module id of perf's "(inlined)" frames; -1 when they are left as they are (reference behaviour). */
+    private final int inlinedModule;
 
     /** The tidied name of one "->" part into {@link #name}; returns its length. */
     private int partName(byte[] b, int s, int e, int ms, int me, int partIndex) {

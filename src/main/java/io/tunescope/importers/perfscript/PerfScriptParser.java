@@ -61,16 +61,38 @@ public final class PerfScriptParser {
 
     /** Perl's {@code \s}: space, tab, CR, LF, FF, VT. */
     static boolean ws(byte c) {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == 0x0B;
+        return (CLS[c & 0xFF] & WS) != 0;
+    }
+
+    private static final byte WS = 1;
+    private static final byte WORD = 2;
+    private static final byte DIGIT = 4;
+    /** Where the backward module scan stops: '(' or whitespace. */
+    private static final byte STOP = 8;
+    private static final byte[] CLS = new byte[256];
+
+    static {
+        for (char c : new char[] {' ', '\t', '\r', '\n', '\f', 0x0B}) {
+            CLS[c] |= WS | STOP;
+        }
+        for (int c = 0; c < 256; c++) {
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') {
+                CLS[c] |= WORD;
+            }
+            if (c >= '0' && c <= '9') {
+                CLS[c] |= DIGIT;
+            }
+        }
+        CLS['('] |= STOP;
     }
 
     static boolean digit(byte c) {
-        return c >= '0' && c <= '9';
+        return (CLS[c & 0xFF] & DIGIT) != 0;
     }
 
     /** Perl's {@code \w} on bytes (no locale, no Unicode rules). */
     static boolean word(byte c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        return (CLS[c & 0xFF] & WORD) != 0;
     }
 
     /**
@@ -304,7 +326,18 @@ public final class PerfScriptParser {
         // greedy (.+): the last " (" whose following non-space run holds a ')'
         int p = end - 2;
         int q = -1;
-        while (p > w - 1) {
+        if (b[end - 1] == ')') {
+            // usual case "... sym (module)": one backward pass; valid when no space lies after the "("
+            int k = end - 2;
+            while (k > w && (CLS[b[k] & 0xFF] & STOP) == 0) {
+                k--;
+            }
+            if (k > w && b[k] == '(' && b[k - 1] == ' ') {
+                p = k - 1;
+                q = end - 1;
+            }
+        }
+        while (q < 0 && p > w - 1) {
             if (b[p] == ' ' && b[p + 1] == '(') {
                 int r = p + 2;
                 int lastParen = -1;

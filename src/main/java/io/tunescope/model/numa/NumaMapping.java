@@ -19,7 +19,7 @@ import java.util.TreeMap;
 public record NumaMapping(String address, String policy, String policyKind, String kind, String file,
                           Map<Integer, Long> pages, long pageSizeKb, int line) {
     public NumaMapping {
-        pages = Map.copyOf(new TreeMap<>(pages));
+        pages = java.util.Collections.unmodifiableMap(new TreeMap<>(pages));
     }
 
     public long totalPages() {

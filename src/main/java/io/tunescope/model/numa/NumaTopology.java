@@ -14,9 +14,9 @@ public record NumaTopology(List<Integer> nodes, Map<Integer, List<Integer>> cpus
                            Map<Integer, Long> freeMb, List<List<Integer>> distances) {
     public NumaTopology {
         nodes = List.copyOf(nodes);
-        cpus = Map.copyOf(cpus);
-        sizeMb = Map.copyOf(sizeMb);
-        freeMb = Map.copyOf(freeMb);
+        cpus = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(cpus));
+        sizeMb = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(sizeMb));
+        freeMb = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(freeMb));
         distances = distances.stream().map(List::copyOf).toList();
     }
 

@@ -1,5 +1,8 @@
 package io.tunescope.model.stack;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.Charset;
 import java.util.Arrays;
 
@@ -121,23 +124,25 @@ public final class ByteInterner {
         }
     }
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** A fast 64-bit multiply-mix over eight bytes at a time, folded to 32 bits. */
     static int hash(byte[] b, int off, int len) {
-        int h = 0x811C9DC5 ^ len;
+        long h = 0x9E3779B97F4A7C15L ^ len;
         int i = off;
         int end = off + len;
-        for (; i + 4 <= end; i += 4) {
-            int k = (b[i] & 0xFF) | (b[i + 1] & 0xFF) << 8 | (b[i + 2] & 0xFF) << 16 | (b[i + 3] & 0xFF) << 24;
-            k *= 0xCC9E2D51;
-            k = Integer.rotateLeft(k, 15);
-            h ^= k * 0x1B873593;
-            h = Integer.rotateLeft(h, 13) * 5 + 0xE6546B64;
+        for (; i + 8 <= end; i += 8) {
+            long k = (long) LONGS.get(b, i);
+            h = Long.rotateLeft(h ^ (k * 0xC2B2AE3D27D4EB4FL), 29) * 0x9E3779B97F4A7C15L;
         }
-        for (; i < end; i++) {
-            h = (h ^ (b[i] & 0xFF)) * 0x01000193;
+        long tail = 0;
+        for (int s = 0; i < end; i++, s += 8) {
+            tail |= (long) (b[i] & 0xFF) << s;
         }
-        h ^= h >>> 16;
-        h *= 0x85EBCA6B;
-        h ^= h >>> 13;
-        return h;
+        h = Long.rotateLeft(h ^ (tail * 0xC2B2AE3D27D4EB4FL), 29) * 0x9E3779B97F4A7C15L;
+        h ^= h >>> 32;
+        h *= 0xD6E8FEB86659FD93L;
+        h ^= h >>> 32;
+        return (int) h;
     }
 }

@@ -49,6 +49,11 @@ public final class FrameTable {
         return frameOf(nameId, moduleId);
     }
 
+    /** The frame with the name of {@code frameId} and another module (added when new). */
+    public int withModule(int frameId, int moduleId) {
+        return frameOf(nameOf[frameId], moduleId);
+    }
+
     public int frame(String name, int moduleId) {
         byte[] b = name.getBytes(charset);
         return frame(b, 0, b.length, moduleId);

@@ -94,17 +94,6 @@ public final class StackTable {
         return m;
     }
 
-    /** Releases the slack of the growable arrays once no stack will be added any more. */
-    public void trim() {
-        pool = Arrays.copyOf(pool, poolSize);
-        starts = Arrays.copyOf(starts, size);
-        lengths = Arrays.copyOf(lengths, size);
-        hashes = Arrays.copyOf(hashes, size);
-        samples = Arrays.copyOf(samples, size);
-        periods = Arrays.copyOf(periods, size);
-        table = null;
-    }
-
     private int insert(int[] stack, int depth, int h) {
         if (size == starts.length) {
             int n = size * 2;

@@ -3,7 +3,6 @@ package io.tunescope.ui.numa;
 import io.tunescope.analysis.numa.NumaMatrices;
 import io.tunescope.analysis.numa.NumaMatrix;
 import io.tunescope.analysis.numa.NumaStep;
-import io.tunescope.analysis.numa.TimelineLog;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Step;
 import io.tunescope.render.HeatmapPainter;
@@ -11,10 +10,6 @@ import io.tunescope.render.TrendPainter;
 import io.tunescope.ui.CaptureView;
 import io.tunescope.ui.FxPainter;
 import io.tunescope.ui.UiContext;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -300,7 +295,7 @@ public final class NumaView implements CaptureView {
         ctx.background().submit(() -> {
             List<NumaStep> steps = new ArrayList<>();
             for (Step s : c.steps()) {
-                steps.add(NumaStep.of(c, s, dir -> timeline(c.root(), dir)));
+                steps.add(NumaStep.of(c, s));
             }
             Platform.runLater(() -> {
                 if (capture != c) {
@@ -320,18 +315,5 @@ public final class NumaView implements CaptureView {
             });
             return null;
         });
-    }
-
-    /** The collector's timeline.log of a step folder, or an empty log. */
-    static TimelineLog timeline(Path root, String dir) {
-        Path f = (dir.isEmpty() ? root : root.resolve(dir)).resolve("timeline.log");
-        if (!Files.isRegularFile(f)) {
-            return TimelineLog.parse(List.of());
-        }
-        try {
-            return TimelineLog.parse(Files.readAllLines(f, StandardCharsets.UTF_8));
-        } catch (IOException | java.io.UncheckedIOException e) {
-            return TimelineLog.parse(List.of());
-        }
     }
 }

@@ -263,7 +263,7 @@ public final class TimelineView implements CaptureView {
         }
         Step s = step.getValue();
         String dir = s == null ? null : s.dir();
-        ctx.status(ctx.text("timeline.loading"));
+        note.setText(ctx.text("timeline.loading"));
         Set<String> hide = Set.copyOf(hidden);
         ctx.background().submit(() -> {
             Timeline t = TimelineBuilder.build(c, dir);
@@ -303,7 +303,6 @@ public final class TimelineView implements CaptureView {
                 sweepViewer.setVisible(sweepChart != null);
                 sweepNote.setText(sweep == null ? ctx.text("timeline.noSweep") : String.join("\n", sweep.notes()));
                 crosshair.set(Double.NaN);
-                ctx.status(t.tracks().size() + " series, " + t.runs().size() + " runs, " + an.size() + " markers");
             });
         });
     }

@@ -120,6 +120,28 @@ class PerfScriptImporterTest {
     }
 
     @Test
+    void inlinedFramesTakeTheModuleOfTheFunctionTheyAreInlinedInto() throws Exception {
+        StackProfile p = load("x86-dwarf-inlined.txt");
+        assertTrue(indexOf(p, "outstring_func", "/usr/lib/x86_64-linux-gnu/libc.so.6") >= 0);
+        assertTrue(indexOf(p, "h", "/tmp/cpuperf/work") >= 0);
+        // "58ca1 __GI___snprintf+0x91 (inlined)" has no frame of its own address beside it: module unknown
+        int[] seen = {0};
+        p.forEach((ids, depth, w) -> {
+            for (int i = 1; i < depth; i++) {
+                String name = p.frames().get(ids[i]);
+                if (name.equals("outstring_func") || name.equals("h")) {
+                    assertTrue(!p.modules().get(ids[i]).equals("inlined"), name);
+                    seen[0]++;
+                }
+                if (name.equals("__GI___snprintf")) {
+                    assertEquals("inlined", p.modules().get(ids[i]));
+                }
+            }
+        });
+        assertTrue(seen[0] > 0);
+    }
+
+    @Test
     void periodWeightingSumsPeriods() throws Exception {
         StackProfile p = Fixtures.load(importer, Conformance.dir("flamegraph").resolve("test/perf-dd-stacks-01.txt")).value();
         assertTrue(p.hasPeriods());
@@ -190,6 +212,15 @@ class PerfScriptImporterTest {
         assertTrue(i >= 0);
         assertEquals("[kernel.kallsyms]", p.modules().get(i));
         assertNotNull(p.forEvent("cycles"));
+    }
+
+    private static int indexOf(StackProfile p, String name, String module) {
+        for (int i = 0; i < p.frames().size(); i++) {
+            if (p.frames().get(i).equals(name) && p.modules().get(i).equals(module)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private StackProfile load(String fixture) throws Exception {

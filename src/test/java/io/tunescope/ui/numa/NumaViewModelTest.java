@@ -24,7 +24,7 @@ class NumaViewModelTest {
     private static List<NumaStep> steps(Capture c) {
         List<NumaStep> out = new ArrayList<>();
         for (Step s : c.steps()) {
-            out.add(NumaStep.of(c, s, dir -> NumaView.timeline(c.root(), dir)));
+            out.add(NumaStep.of(c, s));
         }
         return out;
     }
@@ -91,5 +91,31 @@ class NumaViewModelTest {
         m.kindProperty().set(NumaViewModel.Kind.DISTANCES);
         assertEquals(1, m.matrixProperty().get().rows().size());
         assertTrue(m.matrixProperty().get().singleNode());
+    }
+
+    @Test
+    void realSingleNodeSampleCapture() throws Exception {
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(io.tunescope.TestData.sampleCapture());
+        NumaViewModel m = new NumaViewModel();
+        List<NumaStep> steps = steps(c);
+        m.setSteps(steps);
+        assertEquals(3, steps.stream().filter(s -> !s.isEmpty()).count());
+        NumaStep base = m.stepProperty().get();
+        assertEquals("00-baseline", base.step().dir());
+        assertEquals("00-baseline/numastat-before.txt \u2192 00-baseline/numastat-after.txt (33 s)",
+                m.windowProperty().get().label(), "times from the collector's timeline.log");
+        NumaMatrix abs = m.matrixProperty().get();
+        assertTrue(abs.singleNode());
+        assertEquals(List.of("node 0"), abs.rows());
+        assertEquals("0.0% remote allocation", abs.rowNotes().get(0));
+        assertEquals(0.0, abs.value(0, abs.columnIndex("other_node")));
+        assertTrue(abs.value(0, abs.columnIndex("numa_hit")) > 0);
+        assertEquals("server CPUs 0-1 on node 0; memory allowed on node 0", base.placement().describe());
+        m.kindProperty().set(NumaViewModel.Kind.PROCESSES);
+        assertEquals("8178 (mariadbd)", m.matrixProperty().get().rows().get(0));
+        assertEquals(139.03, m.matrixProperty().get().value(0, 0));
+        m.kindProperty().set(NumaViewModel.Kind.TREND);
+        assertEquals(2, m.ratioTrend().size());
+        assertEquals(0.0, m.ratioTrend().get(0).perNode().get(0));
     }
 }

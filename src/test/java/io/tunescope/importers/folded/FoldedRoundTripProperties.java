@@ -1,0 +1,70 @@
+package io.tunescope.importers.folded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** folded -> profile -> folded keeps every (stack, weight). */
+class FoldedRoundTripProperties {
+
+    record Line(List<String> frames, long weight) {
+        String text() {
+            return String.join(";", frames) + " " + weight;
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Line>> profiles() {
+        Arbitrary<String> frame = Arbitraries.oneOf(
+                Arbitraries.of("mysqld", "main", "do_command(THD*)", "buf_page_get_gen", "operator new",
+                        "[kernel.kallsyms]", "vfs_read_[k]", "Ljava/lang/Thread;::run", "ut_delay", "中文帧"),
+                Arbitraries.strings().withChars("abcxyz_:<>()*&[] .0123456789").ofMinLength(1).ofMaxLength(12)
+                        .filter(s -> !s.isBlank() && !Character.isWhitespace(s.charAt(0))
+                                && !Character.isWhitespace(s.charAt(s.length() - 1))));
+        Arbitrary<Line> line = Combinators.combine(frame.list().ofMinSize(1).ofMaxSize(12),
+                Arbitraries.longs().between(0, 1_000_000_000_000L)).as(Line::new);
+        return line.list().ofMaxSize(60);
+    }
+
+    @Property(tries = 300)
+    void roundTripKeepsEveryStackAndWeight(@ForAll("profiles") List<Line> lines) throws Exception {
+        Map<String, Long> expected = new TreeMap<>();
+        StringBuilder text = new StringBuilder();
+        for (Line l : lines) {
+            expected.merge(String.join(";", l.frames()), l.weight(), Long::sum);
+            text.append(l.text()).append('\n');
+        }
+        byte[] in = text.toString().getBytes(StandardCharsets.UTF_8);
+        FoldedParser p = new FoldedParser();
+        int start = 0;
+        long n = 0;
+        for (int i = 0; i <= in.length; i++) {
+            if (i == in.length || in[i] == '\n') {
+                p.line(in, start, i, ++n);
+                start = i + 1;
+            }
+        }
+        assertEquals(0, p.malformedLines());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        FoldedWriter.write(p.profile(), out);
+        Map<String, Long> actual = new TreeMap<>();
+        for (String l : out.toString(StandardCharsets.UTF_8).split("\n")) {
+            if (!l.isEmpty()) {
+                int sp = l.lastIndexOf(' ');
+                actual.merge(l.substring(0, sp), Long.parseLong(l.substring(sp + 1)), Long::sum);
+            }
+        }
+        assertEquals(expected, actual);
+        assertEquals(expected.values().stream().mapToLong(Long::longValue).sum(), p.profile().samples());
+    }
+}

@@ -348,6 +348,115 @@ def healthy(rnd):
     write(os.path.join(d, "mysqld.folded"), "\n".join("%s %d" % kv for kv in stacks.items()) + "\n")
 
 
+def boostkit_mycnf(rnd):
+    name = "boostkit-mycnf-mysql80"
+    d = os.path.join(ROOT, name)
+    readme(name, "BoostKit training-camp configuration on MySQL 8.0.33",
+           "seed 000 (Kunpeng 920, 64 cores, 128 GB, MySQL 8.0.33): its my.cnf (every line of step 3) and its sysctl lines "
+           "(step 1)",
+           "Shows the server-aware configuration rules on the seed's own files. Expected: CFG-UNKNOWN-VARIABLE (query cache, "
+           "MariaDB-only scrub options and the Percona 5.6 AHI name stop MySQL 8.0.33 from starting), CFG-MEMORY-OVERCOMMIT "
+           "(96 GiB pool + 2,000 connections), CFG-DURABILITY-RELAXED (2 / 1000), CFG-PER-THREAD-BUFFERS, CFG-REDO-CAPACITY "
+           "(deprecated log file options), CFG-REPEATED-OPTION (five innodb_monitor_enable lines), CFG-DEFAULT-AS-TUNING "
+           "(spin delay 6, spin loops 30, flush_neighbors 0), CFG-DEPRECATED-VARIABLE (default_authentication_plugin), "
+           "OS-OVERCOMMIT-NOOP (overcommit_ratio 95 with overcommit_memory 1).")
+    write(os.path.join(d, "my.cnf"), """[mysqld]
+datadir=/var/lib/mysql
+socket=/var/run/mysqld/mysqld.sock
+log-error=/var/log/mysql/mysqld.log
+pid-file=/var/run/mysqld/mysqld.pid
+
+# BoostKit basics
+default_authentication_plugin=mysql_native_password
+character-set-server=utf8mb4
+collation-server=utf8mb4_unicode_ci
+
+# memory
+innodb_buffer_pool_size=96G
+innodb_buffer_pool_instances=16
+innodb_buffer_pool_chunk_size=1G
+
+# I/O
+innodb_io_capacity=2000
+innodb_io_capacity_max=4000
+innodb_flush_neighbors=0
+innodb_flush_method=O_DIRECT
+innodb_read_io_threads=16
+innodb_write_io_threads=16
+innodb_purge_threads=8
+innodb_page_cleaners=8
+
+# log / trx
+innodb_log_file_size=4G
+innodb_log_files_in_group=2
+innodb_log_buffer_size=256M
+innodb_flush_log_at_trx_commit=2
+sync_binlog=1000
+binlog_group_commit_sync_delay=100
+binlog_group_commit_sync_no_delay_count=10
+
+# query cache / tmp
+query_cache_type=0
+query_cache_size=0
+tmp_table_size=256M
+max_heap_table_size=256M
+
+# connections
+max_connections=2000
+thread_cache_size=256
+table_open_cache=4000
+table_definition_cache=2000
+open_files_limit=65535
+
+# per-thread
+sort_buffer_size=4M
+join_buffer_size=4M
+read_buffer_size=4M
+read_rnd_buffer_size=8M
+tmpdir=/tmp
+
+# multi-core
+innodb_numa_interleave=1
+innodb_spin_wait_delay=6
+innodb_sync_spin_loops=30
+
+# monitoring
+performance_schema=ON
+innodb_monitor_enable='module_io'
+innodb_monitor_enable='module_buffer'
+innodb_monitor_enable='module_index'
+innodb_monitor_enable='module_table'
+innodb_monitor_enable='module_adaptive_hash'
+
+# BoostKit-specific
+innodb_adaptive_hash_index_parts=16
+innodb_adaptive_hash_index_partitions=8
+innodb_background_scrub_data_check_interval=3600
+innodb_background_scrub_data_interval=86400
+innodb_background_scrub_data_uncompressed=ON
+""")
+    write(os.path.join(d, "sysctl.conf"), """vm.swappiness = 1
+vm.dirty_ratio = 10
+vm.dirty_background_ratio = 5
+vm.overcommit_memory = 1
+vm.overcommit_ratio = 95
+kernel.numa_balancing = 0
+net.core.somaxconn = 65535
+net.ipv4.tcp_max_syn_backlog = 65535
+net.ipv4.tcp_max_tw_buckets = 180000
+net.ipv4.tcp_tw_reuse = 1
+net.ipv4.tcp_fin_timeout = 15
+net.ipv4.tcp_keepalive_time = 300
+net.ipv4.tcp_keepalive_probes = 5
+net.ipv4.tcp_keepalive_intvl = 15
+fs.file-max = 655350
+fs.aio-max-nr = 1048576
+""")
+    write(os.path.join(d, "mysqld-version.txt"), "/usr/local/mysql/bin/mysqld  Ver 8.0.33 for Linux on aarch64 (Source distribution)\n")
+    write(os.path.join(d, "lscpu.txt"), lscpu("Kunpeng-920", "aarch64", 64, 1, 2, ARM_FLAGS))
+    write(os.path.join(d, "meminfo.txt"), meminfo(134217728, 8388608))
+
+
 def main():
     rnd = random.Random(20261130)
     disk_bound(rnd)
@@ -355,6 +464,7 @@ def main():
     numa_vms(rnd)
     crc32(rnd)
     healthy(rnd)
+    boostkit_mycnf(rnd)
     write(os.path.join(ROOT, "README.md"),
           "# Case-study captures (synthetic)\n\nSmall capture folders that rebuild the case studies of the tuning knowledge "
           "base in the exact formats of the real tools. They are **synthetic**: written by `src/test/tools/case_studies.py` "

@@ -26,6 +26,7 @@ import io.tunescope.rules.config.BufferPoolInstancesRule;
 import io.tunescope.rules.config.DefaultAsTuningRule;
 import io.tunescope.rules.config.DeprecatedVariableRule;
 import io.tunescope.rules.config.DurabilityRelaxedRule;
+import io.tunescope.rules.config.GroupCommitDelayRule;
 import io.tunescope.rules.config.MemoryOvercommitRule;
 import io.tunescope.rules.config.PerThreadBuffersRule;
 import io.tunescope.rules.config.PurgeLagRule;
@@ -92,6 +93,7 @@ public final class RuleCatalog {
                 new RedoCapacityRule(),
                 new MemoryOvercommitRule(),
                 new DurabilityRelaxedRule(),
+                new GroupCommitDelayRule(),
                 new PerThreadBuffersRule(),
                 new BufferPoolInstancesRule(),
                 new DefaultAsTuningRule(),

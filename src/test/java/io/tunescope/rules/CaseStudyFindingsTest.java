@@ -79,6 +79,16 @@ class CaseStudyFindingsTest {
     }
 
     @Test
+    void boostKitConfigurationOnMysql80() throws Exception {
+        RuleEngine.Report r = run("boostkit-mycnf-mysql80");
+        assertEquals(Set.of("CFG-UNKNOWN-VARIABLE", "CFG-MEMORY-OVERCOMMIT", "CFG-DURABILITY-RELAXED", "CFG-GROUP-COMMIT-DELAY",
+                "CFG-PER-THREAD-BUFFERS", "CFG-REDO-CAPACITY", "CFG-REPEATED-OPTION", "CFG-DEFAULT-AS-TUNING", "CFG-DEPRECATED-VARIABLE",
+                "OS-OVERCOMMIT-NOOP"), ids(r, null));
+        assertEquals("CFG-UNKNOWN-VARIABLE", r.findings().get(0).ruleId());
+        assertEquals(Severity.CRITICAL, r.findings().get(0).severity());
+    }
+
+    @Test
     void healthyCaptureHasNothingAtWarningOrAbove() throws Exception {
         RuleEngine.Report r = run("healthy-oltp");
         assertTrue(r.findings().stream().noneMatch(f -> f.severity().atLeast(Severity.WARNING)), FindingsWriter.baseline(r));

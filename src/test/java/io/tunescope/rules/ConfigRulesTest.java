@@ -134,6 +134,28 @@ class ConfigRulesTest {
         assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir.resolve("n")).version("8.0.33").run(new DurabilityRelaxedRule()).status());
     }
 
+    // ---- CFG-GROUP-COMMIT-DELAY
+
+    @Test
+    void groupCommitDelayWithoutSyncs() {
+        Finding f = Caps.in(dir).version("8.0.33").mycnf("sync_binlog=1000\nbinlog_group_commit_sync_delay=100\n")
+                .fire(new io.tunescope.rules.config.GroupCommitDelayRule());
+        assertEquals("binlog_group_commit_sync_delay=100 µs delays every commit although sync_binlog=1000 does not fsync each group: "
+                + "the delay adds latency without saving fsyncs.", f.summary());
+        assertEquals(Result.Status.PASSED, Caps.in(dir.resolve("b")).mycnf("sync_binlog=1\nbinlog_group_commit_sync_delay=100\n")
+                .run(new io.tunescope.rules.config.GroupCommitDelayRule()).status());
+        assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir.resolve("c")).version("8.0.33")
+                .run(new io.tunescope.rules.config.GroupCommitDelayRule()).status());
+        // MariaDB waits only with binlog_commit_wait_count > 0, and only with a binary log
+        assertEquals(Result.Status.PASSED, Caps.in(dir.resolve("m")).version("10.11.6-MariaDB")
+                .variables("log_bin", "OFF", "sync_binlog", "0", "binlog_commit_wait_usec", "100000", "binlog_commit_wait_count", "0")
+                .run(new io.tunescope.rules.config.GroupCommitDelayRule()).status());
+        Finding m = Caps.in(dir.resolve("n")).version("10.11.6-MariaDB")
+                .variables("log_bin", "ON", "sync_binlog", "0", "binlog_commit_wait_usec", "100000", "binlog_commit_wait_count", "8")
+                .fire(new io.tunescope.rules.config.GroupCommitDelayRule());
+        assertTrue(m.summary().startsWith("binlog_commit_wait_usec=100000 µs delays every commit"), m.summary());
+    }
+
     // ---- CFG-PER-THREAD-BUFFERS
 
     @Test

@@ -23,7 +23,7 @@ public final class DurabilityRelaxedRule extends BaseRule {
     protected void check(Run run) {
         Optional<Fact> trx = run.e.setting("innodb_flush_log_at_trx_commit");
         Optional<Fact> sync = run.e.setting("sync_binlog");
-        boolean binlog = binlogOn(run);
+        boolean binlog = binlogOn(run.e);
         List<String> parts = new ArrayList<>();
         int score = 0;
         String trxValue = trx.map(Fact::unquoted).orElse("1");
@@ -68,16 +68,17 @@ public final class DurabilityRelaxedRule extends BaseRule {
         f.add();
     }
 
-    private static boolean binlogOn(Run run) {
-        Optional<Fact> lb = run.e.setting("log_bin");
+    /** True when the server writes a binary log (stated, or the MySQL 8.0 default). */
+    static boolean binlogOn(io.tunescope.analysis.evidence.Evidence e) {
+        Optional<Fact> lb = e.setting("log_bin");
         if (lb.isPresent()) {
             String v = lb.get().unquoted();
             return !(v.equalsIgnoreCase("OFF") || v.equals("0"));
         }
-        if (run.e.setting("skip_log_bin").isPresent() || run.e.setting("disable_log_bin").isPresent()) {
+        if (e.setting("skip_log_bin").isPresent() || e.setting("disable_log_bin").isPresent()) {
             return false;
         }
         // MySQL 8.0 enables the binary log by default; MariaDB does not.
-        return run.e.server().mysqlLine() && run.e.server().major() >= 8;
+        return e.server().mysqlLine() && e.server().major() >= 8;
     }
 }

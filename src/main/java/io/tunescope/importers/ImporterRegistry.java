@@ -1,6 +1,8 @@
 package io.tunescope.importers;
 
 import io.tunescope.importers.config.LscpuImporter;
+import io.tunescope.importers.config.MeminfoImporter;
+import io.tunescope.importers.config.ThpImporter;
 import io.tunescope.importers.config.MyCnfImporter;
 import io.tunescope.importers.config.MysqlVariablesImporter;
 import io.tunescope.importers.config.PrintDefaultsImporter;
@@ -48,6 +50,8 @@ public final class ImporterRegistry {
         all.add(new NodeMatrixImporter());
         all.add(new ServerVersionImporter());
         all.add(new ProcessBindingImporter());
+        all.add(new MeminfoImporter());
+        all.add(new ThpImporter());
         all.add(new PerfScriptImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());

@@ -13,6 +13,9 @@ public final class ConfigDatasets {
     public static final Dataset<ConfigSnapshot> SERVER_VERSION = Dataset.of("config.server-version", ConfigSnapshot.class);
     public static final Dataset<ConfigSnapshot> PROCESS_BINDING = Dataset.of("config.process-binding", ConfigSnapshot.class);
 
+    public static final Dataset<ConfigSnapshot> MEMINFO = Dataset.of("config.meminfo", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> THP = Dataset.of("config.thp", ConfigSnapshot.class);
+
     private ConfigDatasets() {
     }
 }

@@ -17,5 +17,9 @@ public enum ConfigKind {
     /** SELECT VERSION() or mysqld --version. */
     SERVER_VERSION,
     /** A process's CPU and memory binding: /proc/PID/status (Cpus_allowed_list ...) or taskset -p. */
-    PROCESS_BINDING
+    PROCESS_BINDING,
+    /** /proc/meminfo. */
+    MEMINFO,
+    /** /sys/kernel/mm/transparent_hugepage/enabled and defrag. */
+    THP
 }

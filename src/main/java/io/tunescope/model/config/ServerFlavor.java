@@ -66,6 +66,6 @@ public record ServerFlavor(Kind kind, int major, int minor, int patch, String ra
             case GREATDB -> "GreatDB";
             default -> "";
         };
-        return name + " " + major + "." + minor + "." + patch;
+        return major == 0 ? name + " (version unknown)" : name + " " + major + "." + minor + "." + patch;
     }
 }

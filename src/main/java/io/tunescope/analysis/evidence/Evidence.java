@@ -1,0 +1,479 @@
+package io.tunescope.analysis.evidence;
+
+import io.tunescope.analysis.config.StatusDelta;
+import io.tunescope.analysis.config.StepConfig;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Dataset;
+import io.tunescope.model.capture.Loaded;
+import io.tunescope.model.capture.SourceRef;
+import io.tunescope.model.capture.Step;
+import io.tunescope.model.config.ConfigDatasets;
+import io.tunescope.model.config.ConfigEntry;
+import io.tunescope.model.config.ConfigSnapshot;
+import io.tunescope.model.config.ServerFlavor;
+
+import io.tunescope.model.bench.BenchLog;
+import io.tunescope.model.bench.BenchRun;
+import io.tunescope.model.numa.NumaDatasets;
+import io.tunescope.model.numa.NumaStats;
+import io.tunescope.model.numa.NumaTopology;
+import io.tunescope.model.perfreport.PerfReport;
+import io.tunescope.model.series.SeriesDatasets;
+import io.tunescope.model.series.SeriesSet;
+import io.tunescope.model.series.TimeSeries;
+import io.tunescope.model.stack.StackProfile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * What the rules read about one step of a capture: configuration, server flavour and version, host
+ * facts (lscpu, memory, sysctl, THP, process binding) and, through further accessors, profiles, NUMA
+ * statistics and benchmark/IO series. Every value comes with its {@link SourceRef}. A step that lacks a
+ * host-level file (lscpu, meminfo, sysctl, ...) falls back to the file at the top of the capture, where
+ * a tuning session keeps facts that hold for every step.
+ *
+ * <p>New topics plug in by adding a {@link Need} constant, its case in {@link #has(Need)} and an accessor.
+ */
+public final class Evidence {
+    private final Capture capture;
+    private final String step;
+    private final StepConfig config;
+    private final ServerFlavor server;
+    private final SourceRef serverRef;
+
+    private Evidence(Capture capture, String step) {
+        this.capture = capture;
+        this.step = step == null ? "" : step;
+        this.config = StepConfig.of(capture, this.step);
+        Fact v = detectVersion();
+        if (v == null) {
+            Loaded<ConfigSnapshot> pd = printDefaultsFile();
+            if (pd != null && pd.file().reason().contains("mariadbd would have been started")) {
+                // the header names the program: mariadbd is MariaDB (version unknown)
+                this.server = new ServerFlavor(ServerFlavor.Kind.MARIADB, 0, 0, 0, "mariadbd");
+                this.serverRef = SourceRef.of(pd.file().path(), 1);
+            } else {
+                this.server = ServerFlavor.UNKNOWN;
+                this.serverRef = null;
+            }
+        } else {
+            Fact comment = versionComment().orElse(null);
+            this.server = ServerFlavor.parse(v.value(), comment == null ? null : comment.value());
+            this.serverRef = v.ref();
+        }
+    }
+
+    /** The evidence of one step ("" for a capture without steps). */
+    public static Evidence of(Capture capture, String step) {
+        return new Evidence(capture, step);
+    }
+
+    /** The evidence of every step of the capture, in step order. */
+    public static List<Evidence> perStep(Capture capture) {
+        List<Evidence> out = new ArrayList<>();
+        if (capture.steps().isEmpty()) {
+            out.add(of(capture, ""));
+        }
+        for (Step s : capture.steps()) {
+            out.add(of(capture, s.dir()));
+        }
+        return out;
+    }
+
+    public Capture capture() {
+        return capture;
+    }
+
+    public String step() {
+        return step;
+    }
+
+    public StepConfig config() {
+        return config;
+    }
+
+    /** True when the step holds the data. */
+    public boolean has(Need need) {
+        return switch (need) {
+            case SERVER_SETTINGS -> config.variables().isPresent() || config.printDefaults().isPresent()
+                    || !config.optionFiles().entries().isEmpty();
+            case OPTION_FILES -> !config.optionFiles().entries().isEmpty() || config.printDefaults().isPresent();
+            case SERVER_VERSION -> server.kind() != ServerFlavor.Kind.UNKNOWN && server.major() > 0;
+            case SYSCTL -> sysctlSnapshot().isPresent();
+            case LSCPU -> snapshot(ConfigDatasets.LSCPU).isPresent();
+            case MEMORY -> memTotalBytes().isPresent();
+            case STATUS_DELTA -> config.statusDelta().map(StatusDelta.Result::valid).orElse(false);
+            case PROCESS_BINDING -> snapshot(ConfigDatasets.PROCESS_BINDING).isPresent();
+            case THP -> snapshot(ConfigDatasets.THP).isPresent();
+            case CPU_PROFILE -> cpuHotspots().isPresent();
+            case BENCH -> !benchRuns().isEmpty();
+            case IOSTAT -> !inStepOnly(SeriesDatasets.IOSTAT).isEmpty();
+            case CPU_UTIL -> cpuBusy().isPresent();
+            case VMSTAT -> !inStepOnly(SeriesDatasets.VMSTAT).isEmpty();
+            case NUMASTAT -> !inStepOrRoot(NumaDatasets.NUMASTAT).isEmpty();
+            case NUMA_TOPOLOGY -> numaTopology().isPresent();
+        };
+    }
+
+    // ---------------------------------------------------------------- server
+
+    /** The detected server (flavour and version), {@link ServerFlavor#UNKNOWN} when nothing says. */
+    public ServerFlavor server() {
+        return server;
+    }
+
+    /** Where the version was read. */
+    public Optional<SourceRef> serverRef() {
+        return Optional.ofNullable(serverRef);
+    }
+
+    private Fact detectVersion() {
+        Optional<ConfigSnapshot> sv = snapshot(ConfigDatasets.SERVER_VERSION);
+        if (sv.isPresent()) {
+            Optional<Fact> f = fact(sv.get(), "version");
+            if (f.isPresent()) {
+                return f.get();
+            }
+        }
+        if (config.variables().isPresent()) {
+            Optional<Fact> f = fact(config.variables().get(), "version");
+            if (f.isPresent()) {
+                return f.get();
+            }
+        }
+        return null;
+    }
+
+    private Loaded<ConfigSnapshot> printDefaultsFile() {
+        List<Loaded<ConfigSnapshot>> l = capture.inStep(ConfigDatasets.PRINT_DEFAULTS, step);
+        return l.isEmpty() ? null : l.get(l.size() - 1);
+    }
+
+    private Optional<Fact> versionComment() {
+        Optional<ConfigSnapshot> sv = snapshot(ConfigDatasets.SERVER_VERSION);
+        if (sv.isPresent()) {
+            Optional<Fact> f = fact(sv.get(), "version_comment");
+            if (f.isPresent()) {
+                return f;
+            }
+        }
+        return config.variables().flatMap(v -> fact(v, "version_comment"));
+    }
+
+    // ---------------------------------------------------------------- server settings
+
+    /**
+     * The effective value of a server setting: runtime variables when captured, else print-defaults,
+     * else the option files. Names are normalised ({@code -} as {@code _}, lower case).
+     */
+    public Optional<Fact> setting(String name) {
+        String n = normalise(name);
+        if (config.variables().isPresent()) {
+            return fact(config.variables().get(), n);
+        }
+        if (config.printDefaults().isPresent()) {
+            return fact(config.printDefaults().get(), n);
+        }
+        return fact(config.optionFiles(), n);
+    }
+
+    /** A setting as a number (sizes with K/M/G suffixes in bytes). */
+    public OptionalDouble settingNumber(String name) {
+        return setting(name).map(Fact::number).orElse(OptionalDouble.empty());
+    }
+
+    /** The value written in the option files (my.cnf) for the server, with its file and line. */
+    public Optional<Fact> optionFileSetting(String name) {
+        String n = normalise(name);
+        Optional<Fact> f = fact(config.optionFiles(), n);
+        if (f.isPresent()) {
+            return f;
+        }
+        return config.printDefaults().flatMap(p -> fact(p, n));
+    }
+
+    /**
+     * Every option the server reads from the option files (sections the server reads), or from
+     * print-defaults when no option file was captured; in file order, later duplicates included.
+     */
+    public List<ConfigEntry> serverOptions() {
+        List<ConfigEntry> out = new ArrayList<>();
+        ConfigSnapshot files = config.optionFiles();
+        if (!files.entries().isEmpty()) {
+            for (ConfigEntry e : files.entries()) {
+                if (ConfigSnapshot.isServerSection(e.section())) {
+                    out.add(e);
+                }
+            }
+            return out;
+        }
+        config.printDefaults().ifPresent(p -> out.addAll(p.entries()));
+        return out;
+    }
+
+    /** True when the runtime variable listing (SHOW GLOBAL VARIABLES) of the server was captured. */
+    public boolean hasVariableListing() {
+        return config.variables().isPresent();
+    }
+
+    /** True when the runtime variable listing contains the variable. */
+    public boolean variableListed(String name) {
+        String n = normalise(name);
+        return config.variables().map(v -> v.entry(n).isPresent()).orElse(false);
+    }
+
+    /** Counter delta and rate between the first and last status snapshots of the step. */
+    public Optional<StatusDelta.Result> statusDelta() {
+        return config.statusDelta().filter(StatusDelta.Result::valid);
+    }
+
+    // ---------------------------------------------------------------- host
+
+    public Optional<ConfigSnapshot> sysctlSnapshot() {
+        Optional<ConfigSnapshot> s = config.sysctl();
+        return s.isPresent() ? s : snapshot(ConfigDatasets.SYSCTL);
+    }
+
+    /** A kernel setting such as {@code vm.swappiness}. */
+    public Optional<Fact> sysctl(String key) {
+        return sysctlSnapshot().flatMap(s -> fact(s, key));
+    }
+
+    /** An lscpu field such as {@code Architecture} or {@code NUMA node(s)}. */
+    public Optional<Fact> lscpu(String field) {
+        return snapshot(ConfigDatasets.LSCPU).flatMap(s -> fact(s, field));
+    }
+
+    /** Logical CPUs from lscpu's {@code CPU(s)}. */
+    public OptionalInt logicalCpus() {
+        Optional<Fact> f = lscpu("CPU(s)");
+        if (f.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(f.get().value().strip()));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** NUMA nodes from lscpu ({@code NUMA node(s)}). */
+    public OptionalInt numaNodes() {
+        Optional<Fact> f = lscpu("NUMA node(s)");
+        if (f.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(f.get().value().strip()));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** True when lscpu says the host is aarch64. */
+    public boolean isArm64() {
+        return lscpu("Architecture").map(f -> f.value().toLowerCase(Locale.ROOT).contains("aarch64")).orElse(false);
+    }
+
+    /** Total memory in bytes: MemTotal of /proc/meminfo, else the node sizes of numactl --hardware. */
+    public Optional<Fact> memTotalBytes() {
+        Optional<Fact> m = snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, "MemTotal"));
+        if (m.isPresent()) {
+            return m;
+        }
+        List<Loaded<NumaTopology>> t = inStepOrRoot(NumaDatasets.TOPOLOGY);
+        if (!t.isEmpty() && !t.get(t.size() - 1).value().sizeMb().isEmpty()) {
+            long mb = t.get(t.size() - 1).value().sizeMb().values().stream().mapToLong(Long::longValue).sum();
+            return Optional.of(new Fact("MemTotal", Long.toString(mb * 1024 * 1024), SourceRef.of(t.get(t.size() - 1).file().path(), 0)));
+        }
+        return Optional.empty();
+    }
+
+    /** A /proc/meminfo field in bytes (kB fields) or pages. */
+    public Optional<Fact> meminfo(String field) {
+        return snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, field));
+    }
+
+    /** Transparent huge page mode: key {@code enabled} or {@code defrag}. */
+    public Optional<Fact> thp(String key) {
+        return snapshot(ConfigDatasets.THP).flatMap(s -> fact(s, key));
+    }
+
+    /** A process-binding field: {@code cpus_allowed_list}, {@code mems_allowed_list}, {@code pid}. */
+    public Optional<Fact> binding(String key) {
+        return snapshot(ConfigDatasets.PROCESS_BINDING).flatMap(s -> fact(s, key));
+    }
+
+    // ---------------------------------------------------------------- CPU profile
+
+    /** Dataset keys of the CPU importers (by name: analysis does not depend on importers). */
+    private static final Dataset<StackProfile> PERF_SCRIPT = Dataset.of("cpu.perf-script", StackProfile.class);
+    private static final Dataset<StackProfile> FOLDED = Dataset.of("cpu.folded", StackProfile.class);
+    private static final Dataset<PerfReport> PERF_REPORT = Dataset.of("cpu.perf-report", PerfReport.class);
+
+    private Optional<CpuHotspots> hotspots;
+
+    /**
+     * The step's CPU profile as self shares by symbol: perf script first (it has stacks), then folded
+     * stacks, then a perf report.
+     */
+    public Optional<CpuHotspots> cpuHotspots() {
+        if (hotspots == null) {
+            hotspots = Optional.empty();
+            for (Dataset<StackProfile> d : List.of(PERF_SCRIPT, FOLDED)) {
+                List<Loaded<StackProfile>> l = inStepOnly(d);
+                if (!l.isEmpty() && l.get(0).value().totalWeight() > 0) {
+                    hotspots = Optional.of(CpuHotspots.of(l.get(0).file().path(), l.get(0).value()));
+                    return hotspots;
+                }
+            }
+            List<Loaded<PerfReport>> r = inStepOnly(PERF_REPORT);
+            if (!r.isEmpty() && !r.get(0).value().entries().isEmpty()) {
+                hotspots = Optional.of(CpuHotspots.of(r.get(0).file().path(), r.get(0).value()));
+            }
+        }
+        return hotspots;
+    }
+
+    // ---------------------------------------------------------------- benchmark and series
+
+    /** Every sysbench run of the step, in file order. */
+    public List<BenchRun> benchRuns() {
+        List<BenchRun> out = new ArrayList<>();
+        for (Loaded<BenchLog> l : inStepOnly(SeriesDatasets.SYSBENCH)) {
+            out.addAll(l.value().runs());
+        }
+        return out;
+    }
+
+    /** The iostat files of the step. */
+    public List<SeriesSet> iostat() {
+        return inStepOnly(SeriesDatasets.IOSTAT).stream().map(Loaded::value).toList();
+    }
+
+    public List<SeriesSet> vmstat() {
+        return inStepOnly(SeriesDatasets.VMSTAT).stream().map(Loaded::value).toList();
+    }
+
+    public List<SeriesSet> mpstat() {
+        return inStepOnly(SeriesDatasets.MPSTAT).stream().map(Loaded::value).toList();
+    }
+
+    /**
+     * Host CPU busy (usr + sys, and the other non-idle, non-iowait shares) in percent per interval: mpstat's
+     * {@code all} row, else vmstat {@code us + sy}.
+     */
+    public Optional<TimeSeries> cpuBusy() {
+        for (SeriesSet s : mpstat()) {
+            TimeSeries idle = s.byKey("mpstat/all/idle");
+            TimeSeries iowait = s.byKey("mpstat/all/iowait");
+            if (idle != null && !idle.isEmpty()) {
+                TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of("mpstat", "busy", "all",
+                        io.tunescope.model.series.Unit.PERCENT), idle.clock(), idle.file());
+                for (int i = 0; i < idle.size(); i++) {
+                    double w = iowait != null && i < iowait.size() ? iowait.value(i) : 0;
+                    b.add(idle.time(i), Math.max(0, 100 - idle.value(i) - w), idle.line(i));
+                }
+                return Optional.of(b.build());
+            }
+        }
+        for (SeriesSet s : vmstat()) {
+            TimeSeries us = s.byKey("vmstat/us");
+            TimeSeries sy = s.byKey("vmstat/sy");
+            if (us != null && sy != null && !us.isEmpty()) {
+                TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of("vmstat", "busy", "",
+                        io.tunescope.model.series.Unit.PERCENT), us.clock(), us.file());
+                for (int i = 0; i < Math.min(us.size(), sy.size()); i++) {
+                    b.add(us.time(i), us.value(i) + sy.value(i), us.line(i));
+                }
+                return Optional.of(b.build());
+            }
+        }
+        return Optional.empty();
+    }
+
+    // ---------------------------------------------------------------- NUMA
+
+    public List<Loaded<NumaStats>> numastat() {
+        return inStepOrRoot(NumaDatasets.NUMASTAT);
+    }
+
+    public Optional<Loaded<NumaTopology>> numaTopology() {
+        List<Loaded<NumaTopology>> t = inStepOrRoot(NumaDatasets.TOPOLOGY);
+        return t.isEmpty() ? Optional.empty() : Optional.of(t.get(t.size() - 1));
+    }
+
+    /** CPUs of each NUMA node: numactl --hardware, else lscpu's {@code NUMA nodeN CPU(s)} lines. */
+    public java.util.Map<Integer, java.util.BitSet> nodeCpus() {
+        java.util.Map<Integer, java.util.BitSet> out = new java.util.TreeMap<>();
+        Optional<Loaded<NumaTopology>> t = numaTopology();
+        if (t.isPresent() && !t.get().value().cpus().isEmpty()) {
+            for (var e : t.get().value().cpus().entrySet()) {
+                java.util.BitSet b = new java.util.BitSet();
+                e.getValue().forEach(b::set);
+                out.put(e.getKey(), b);
+            }
+            return out;
+        }
+        Optional<ConfigSnapshot> l = snapshot(ConfigDatasets.LSCPU);
+        if (l.isPresent()) {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile("NUMA node(\\d+) CPU\\(s\\)");
+            for (ConfigEntry en : l.get().entries()) {
+                java.util.regex.Matcher m = p.matcher(en.name());
+                if (m.matches()) {
+                    out.put(Integer.parseInt(m.group(1)), CpuList.parse(en.value()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Sockets from lscpu ({@code Socket(s)}). */
+    public OptionalInt sockets() {
+        Optional<Fact> f = lscpu("Socket(s)");
+        if (f.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(f.get().value().strip()));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** Values of a dataset in this step only (measurements of a run never come from another step). */
+    public <T> List<Loaded<T>> inStepOnly(Dataset<T> d) {
+        return capture.inStep(d, step);
+    }
+
+    /** The last snapshot of a dataset in this step, else at the top of the capture. */
+    public Optional<ConfigSnapshot> snapshot(Dataset<ConfigSnapshot> d) {
+        List<Loaded<ConfigSnapshot>> l = inStepOrRoot(d);
+        return l.isEmpty() ? Optional.empty() : Optional.of(l.get(l.size() - 1).value());
+    }
+
+    /** Values of a dataset in this step; when the step has none, those at the top of the capture. */
+    public <T> List<Loaded<T>> inStepOrRoot(Dataset<T> d) {
+        List<Loaded<T>> l = capture.inStep(d, step);
+        if (l.isEmpty() && !step.isEmpty()) {
+            l = capture.inStep(d, "");
+        }
+        return l;
+    }
+
+    private static Optional<Fact> fact(ConfigSnapshot s, String key) {
+        return s.entry(key).map(e -> new Fact(key, e.value(), e.source()));
+    }
+
+    /** Server option name as the importers store it: lower case, '-' as '_'. */
+    public static String normalise(String name) {
+        return name.strip().toLowerCase(Locale.ROOT).replace('-', '_');
+    }
+}

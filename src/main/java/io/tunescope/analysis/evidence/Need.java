@@ -1,0 +1,34 @@
+package io.tunescope.analysis.evidence;
+
+/**
+ * Data a rule needs from a step. {@link Evidence#has(Need)} says whether the step holds it; a rule
+ * whose needs are missing is not applicable, and {@link #description()} says what to capture.
+ */
+public enum Need {
+    SERVER_SETTINGS("server settings (SHOW GLOBAL VARIABLES, mysqld --print-defaults or my.cnf)"),
+    OPTION_FILES("option files (my.cnf, conf.d)"),
+    SERVER_VERSION("the server version (SELECT VERSION(), mysqld --version or the version variable)"),
+    SYSCTL("kernel settings (sysctl -a)"),
+    LSCPU("CPU description (lscpu)"),
+    MEMORY("total memory (/proc/meminfo, numactl --hardware or numastat -m)"),
+    STATUS_DELTA("two SHOW GLOBAL STATUS snapshots of the same server run"),
+    PROCESS_BINDING("the server's CPU/memory binding (/proc/PID/status or taskset -p)"),
+    THP("transparent huge page mode (/sys/kernel/mm/transparent_hugepage/enabled)"),
+    CPU_PROFILE("a CPU profile (perf script, folded stacks or perf report)"),
+    BENCH("a sysbench log"),
+    IOSTAT("extended device statistics (iostat -x)"),
+    CPU_UTIL("CPU utilisation (mpstat or vmstat)"),
+    VMSTAT("vmstat"),
+    NUMASTAT("numastat output"),
+    NUMA_TOPOLOGY("the NUMA topology (numactl --hardware)");
+
+    private final String description;
+
+    Need(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+}

@@ -1,0 +1,156 @@
+package io.tunescope.export;
+
+import io.tunescope.rules.Citations;
+import io.tunescope.rules.Finding;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Result;
+import io.tunescope.rules.RuleEngine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Findings as text, as JSON-ready maps, and as the {@code id | severity | summary} baseline. */
+public final class FindingsWriter {
+    private FindingsWriter() {
+    }
+
+    /** One {@code id | severity | summary} line per finding (with the step in brackets when the capture has steps). */
+    public static String baseline(RuleEngine.Report report) {
+        StringBuilder sb = new StringBuilder();
+        for (Finding f : report.findings()) {
+            sb.append(f.step().isEmpty() ? "" : "[" + f.step() + "] ").append(f.line()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Human-readable report: findings with evidence, thresholds and recommendations; not-applicable rules at the end. */
+    public static String text(RuleEngine.Report report, boolean showSkipped) {
+        StringBuilder sb = new StringBuilder();
+        List<Finding> findings = report.findings();
+        sb.append(findings.size()).append(findings.size() == 1 ? " finding" : " findings").append('\n');
+        for (Finding f : findings) {
+            sb.append('\n').append(f.severity().name()).append(" (").append(f.score()).append(") ").append(f.ruleId())
+                    .append(f.step().isEmpty() ? "" : " [step " + f.step() + "]").append(": ").append(f.title()).append('\n');
+            sb.append("  ").append(f.summary()).append('\n');
+            if (!f.explanation().isEmpty()) {
+                sb.append("  Why: ").append(f.explanation()).append('\n');
+            }
+            for (Finding.Observation o : f.evidence()) {
+                sb.append("  - ").append(o.label()).append(": ").append(o.value()).append(o.ref() == null ? "" : "  (" + o.ref() + ")").append('\n');
+            }
+            for (Finding.Threshold t : f.thresholds()) {
+                sb.append("  threshold: ").append(t.display()).append('\n');
+            }
+            for (Recommendation r : f.recommendations()) {
+                sb.append("  Do: ").append(r.action()).append('\n');
+                for (String l : r.lines()) {
+                    sb.append("      ").append(l).append('\n');
+                }
+                if (!r.expectedEffect().isEmpty()) {
+                    sb.append("    effect: ").append(r.expectedEffect()).append(r.effectSource().isEmpty() ? "" : " [" + r.effectSource() + "]").append('\n');
+                }
+                if (!r.risk().isEmpty()) {
+                    sb.append("    risk: ").append(r.risk()).append('\n');
+                }
+            }
+            for (String w : f.withheld()) {
+                sb.append("  withheld: ").append(w).append('\n');
+            }
+            sb.append("  sources: ").append(String.join(", ", f.citations())).append('\n');
+        }
+        if (showSkipped) {
+            List<Result> skipped = new ArrayList<>(report.withStatus(Result.Status.NOT_APPLICABLE));
+            skipped.addAll(report.withStatus(Result.Status.FAILED));
+            if (!skipped.isEmpty()) {
+                sb.append("\nNot evaluated:\n");
+                for (Result r : skipped) {
+                    sb.append("  ").append(r.ruleId()).append(r.step().isEmpty() ? "" : " [" + r.step() + "]").append(": ")
+                            .append(r.status() == Result.Status.FAILED ? "FAILED " : "").append(r.reason()).append('\n');
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A JSON-ready tree (maps, lists, strings, numbers). */
+    public static Map<String, Object> json(String capture, RuleEngine.Report report) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("capture", capture);
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Finding f : report.findings()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", f.ruleId());
+            m.put("title", f.title());
+            m.put("topic", f.topic().name().toLowerCase(Locale.ROOT));
+            m.put("step", f.step());
+            m.put("severity", f.severity().slug());
+            m.put("score", f.score());
+            m.put("summary", f.summary());
+            m.put("explanation", f.explanation());
+            List<Map<String, Object>> ev = new ArrayList<>();
+            for (Finding.Observation o : f.evidence()) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("label", o.label());
+                e.put("value", o.value());
+                if (o.ref() != null) {
+                    e.put("file", o.ref().file());
+                    e.put("line", o.ref().line());
+                }
+                ev.add(e);
+            }
+            m.put("evidence", ev);
+            List<Map<String, Object>> th = new ArrayList<>();
+            for (Finding.Threshold t : f.thresholds()) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("key", t.key());
+                e.put("description", t.description());
+                e.put("value", t.value());
+                e.put("unit", t.unit());
+                e.put("basis", t.basis().name().toLowerCase(Locale.ROOT));
+                th.add(e);
+            }
+            m.put("thresholds", th);
+            List<Map<String, Object>> recs = new ArrayList<>();
+            for (Recommendation r : f.recommendations()) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("action", r.action());
+                e.put("language", r.language());
+                e.put("lines", r.lines());
+                e.put("variables", r.variables());
+                e.put("expectedEffect", r.expectedEffect());
+                e.put("effectSource", r.effectSource());
+                e.put("risk", r.risk());
+                recs.add(e);
+            }
+            m.put("recommendations", recs);
+            m.put("withheld", f.withheld());
+            List<Map<String, String>> cites = new ArrayList<>();
+            for (String c : f.citations()) {
+                cites.add(Map.of("key", c, "source", Citations.resolve(c)));
+            }
+            m.put("citations", cites);
+            f.timeWindow().ifPresent(w -> m.put("window", Map.of("fromMs", w.fromMs(), "toMs", w.toMs(), "clock", w.clock())));
+            if (!f.frames().isEmpty()) {
+                m.put("frames", f.frames());
+            }
+            list.add(m);
+        }
+        root.put("findings", list);
+        List<Map<String, Object>> na = new ArrayList<>();
+        for (Result r : report.results()) {
+            if (r.status() == Result.Status.NOT_APPLICABLE || r.status() == Result.Status.FAILED) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("id", r.ruleId());
+                e.put("step", r.step());
+                e.put("status", r.status().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                e.put("reason", r.reason());
+                na.add(e);
+            }
+        }
+        root.put("notEvaluated", na);
+        return root;
+    }
+}

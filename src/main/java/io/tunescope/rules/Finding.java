@@ -1,0 +1,86 @@
+package io.tunescope.rules;
+
+import io.tunescope.model.capture.SourceRef;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a rule found in one step: a 0-100 score and the severity band it falls in, a one-sentence
+ * summary, an explanation, the evidence values with the file and line each came from, the thresholds
+ * used, recommendations, citations (keys of tuning-rules.md section 4, or URLs), and optionally the time
+ * window and the profile frames the finding is about (for "show evidence").
+ *
+ * @param withheld recommendations the engine removed because the detected server lacks a variable they set
+ */
+public record Finding(
+        String ruleId,
+        String title,
+        Topic topic,
+        String step,
+        int score,
+        Severity severity,
+        String summary,
+        String explanation,
+        List<Observation> evidence,
+        List<Threshold> thresholds,
+        List<Recommendation> recommendations,
+        List<String> citations,
+        TimeWindow window,
+        List<String> frames,
+        List<String> withheld) {
+
+    /** One evidence value. {@code ref} is null only for values derived from several sources. */
+    public record Observation(String label, String value, SourceRef ref) {
+        @Override
+        public String toString() {
+            return label + " = " + value + (ref == null ? "" : " (" + ref + ")");
+        }
+    }
+
+    /** A threshold as the rule applied it: the setting, the value used, [S]ource or [H]euristic. */
+    public record Threshold(String key, String description, double value, String unit, Setting.Basis basis) {
+        public String display() {
+            return description + ": " + Setting.format(value, unit) + " [" + basis.mark() + "]";
+        }
+    }
+
+    /** A time range in the clock of the step's series (milliseconds). */
+    public record TimeWindow(long fromMs, long toMs, String clock) {
+    }
+
+    public Finding {
+        Objects.requireNonNull(ruleId);
+        Objects.requireNonNull(summary);
+        if (severity != Severity.ofScore(score)) {
+            throw new IllegalArgumentException("severity " + severity + " does not match score " + score);
+        }
+        evidence = List.copyOf(evidence);
+        thresholds = List.copyOf(thresholds);
+        recommendations = List.copyOf(recommendations);
+        citations = List.copyOf(citations);
+        frames = List.copyOf(frames);
+        withheld = List.copyOf(withheld);
+        explanation = explanation == null ? "" : explanation;
+        step = step == null ? "" : step;
+    }
+
+    public Optional<TimeWindow> timeWindow() {
+        return Optional.ofNullable(window);
+    }
+
+    /** The baseline line: {@code id | severity | summary}. */
+    public String line() {
+        return ruleId + " | " + severity.slug() + " | " + summary;
+    }
+
+    /** A copy without some recommendations, noting why. */
+    Finding withRecommendations(List<Recommendation> kept, List<String> withheldNotes) {
+        List<String> w = new ArrayList<>(withheld);
+        w.addAll(withheldNotes);
+        return new Finding(ruleId, title, topic, step, score, severity, summary, explanation, evidence, thresholds,
+                kept, citations, window, frames, w);
+    }
+}

@@ -1,0 +1,31 @@
+package io.tunescope.rules;
+
+import io.tunescope.analysis.evidence.Evidence;
+import io.tunescope.analysis.evidence.Need;
+
+import java.util.List;
+
+/**
+ * A check over the {@link Evidence} of one step. Rules read only the evidence, declare what they need
+ * ({@link #requires()}: missing data makes them not applicable, with the reason) and their thresholds
+ * ({@link #settings()}), and never throw for ordinary data (the engine still isolates failures).
+ */
+public interface Rule {
+    /** Stable id from the catalogue, e.g. {@code CFG-DURABILITY-RELAXED}. */
+    String id();
+
+    String title();
+
+    Topic topic();
+
+    /** Data the rule cannot work without. */
+    List<Need> requires();
+
+    /** Thresholds with defaults, [S]ource or [H]euristic. */
+    List<Setting> settings();
+
+    /** Citation keys (tuning-rules.md section 4) or URLs. */
+    List<String> sources();
+
+    Result evaluate(Evidence evidence, Settings settings);
+}

@@ -1,0 +1,140 @@
+package io.tunescope.rules;
+
+import io.tunescope.rules.concurrency.BenchInconsistentRule;
+import io.tunescope.rules.concurrency.ErrorsReconnectsRule;
+import io.tunescope.rules.concurrency.LatencyRisingFlatTpsRule;
+import io.tunescope.rules.concurrency.ThroughputKneeRule;
+import io.tunescope.rules.cpu.AhiContentionRule;
+import io.tunescope.rules.cpu.BtreeSearchRule;
+import io.tunescope.rules.cpu.Crc32SoftwareRule;
+import io.tunescope.rules.cpu.FutexContextSwitchRule;
+import io.tunescope.rules.cpu.GlobalLatchRule;
+import io.tunescope.rules.cpu.KernelCopyUserRule;
+import io.tunescope.rules.cpu.MemcpyCharsetRule;
+import io.tunescope.rules.cpu.ProfileSymbolsRule;
+import io.tunescope.rules.cpu.SpinWaitRule;
+import io.tunescope.rules.io.FlushNeighborsSsdRule;
+import io.tunescope.rules.io.HighAwaitRule;
+import io.tunescope.rules.io.IoCapacitySsdRule;
+import io.tunescope.rules.io.SaturatedCpuIdleRule;
+import io.tunescope.rules.numa.MemoryAwayFromCpusRule;
+import io.tunescope.rules.numa.NodeExhaustedSwapRule;
+import io.tunescope.rules.numa.RemoteAllocRule;
+import io.tunescope.rules.numa.VmSpansNodesRule;
+import io.tunescope.rules.concurrency.ThreadPoolRule;
+import io.tunescope.rules.config.BufferPoolInstancesRule;
+import io.tunescope.rules.config.DefaultAsTuningRule;
+import io.tunescope.rules.config.DeprecatedVariableRule;
+import io.tunescope.rules.config.DurabilityRelaxedRule;
+import io.tunescope.rules.config.GroupCommitDelayRule;
+import io.tunescope.rules.config.MemoryOvercommitRule;
+import io.tunescope.rules.config.PerThreadBuffersRule;
+import io.tunescope.rules.config.PurgeLagRule;
+import io.tunescope.rules.config.RedoCapacityRule;
+import io.tunescope.rules.config.RepeatedOptionRule;
+import io.tunescope.rules.config.UnknownVariableRule;
+import io.tunescope.rules.cpu.RowLockWaitRule;
+import io.tunescope.rules.io.BufferedDoubleCacheRule;
+import io.tunescope.rules.io.FlushLaggingRule;
+import io.tunescope.rules.io.ReadMissRule;
+import io.tunescope.rules.numa.BalancingWithBindingRule;
+import io.tunescope.rules.numa.ConflictingPoliciesRule;
+import io.tunescope.rules.numa.InterleaveIgnoresCpusetRule;
+import io.tunescope.rules.os.OpenFilesLimitRule;
+import io.tunescope.rules.os.OvercommitNoopRule;
+import io.tunescope.rules.os.SwappinessRule;
+import io.tunescope.rules.os.ThpEnabledRule;
+import io.tunescope.rules.os.ZoneReclaimRule;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** The built-in rules, by topic, and their listing as Markdown for the README. */
+public final class RuleCatalog {
+    private RuleCatalog() {
+    }
+
+    /** A fresh instance of every built-in rule, ordered by topic then id. */
+    public static List<Rule> rules() {
+        List<Rule> all = new ArrayList<>(List.of(
+                new RowLockWaitRule(),
+                new SpinWaitRule(),
+                new BtreeSearchRule(),
+                new AhiContentionRule(),
+                new Crc32SoftwareRule(),
+                new GlobalLatchRule(),
+                new MemcpyCharsetRule(),
+                new KernelCopyUserRule(),
+                new FutexContextSwitchRule(),
+                new ProfileSymbolsRule(),
+                new RemoteAllocRule(),
+                new MemoryAwayFromCpusRule(),
+                new VmSpansNodesRule(),
+                new NodeExhaustedSwapRule(),
+                new SaturatedCpuIdleRule(),
+                new HighAwaitRule(),
+                new FlushNeighborsSsdRule(),
+                new IoCapacitySsdRule(),
+                new ThroughputKneeRule(),
+                new LatencyRisingFlatTpsRule(),
+                new ErrorsReconnectsRule(),
+                new BenchInconsistentRule(),
+                new BalancingWithBindingRule(),
+                new ConflictingPoliciesRule(),
+                new InterleaveIgnoresCpusetRule(),
+                new BufferedDoubleCacheRule(),
+                new FlushLaggingRule(),
+                new ReadMissRule(),
+                new ThreadPoolRule(),
+                new UnknownVariableRule(),
+                new DeprecatedVariableRule(),
+                new RepeatedOptionRule(),
+                new RedoCapacityRule(),
+                new MemoryOvercommitRule(),
+                new DurabilityRelaxedRule(),
+                new GroupCommitDelayRule(),
+                new PerThreadBuffersRule(),
+                new BufferPoolInstancesRule(),
+                new DefaultAsTuningRule(),
+                new PurgeLagRule(),
+                new ThpEnabledRule(),
+                new SwappinessRule(),
+                new ZoneReclaimRule(),
+                new OvercommitNoopRule(),
+                new OpenFilesLimitRule()));
+        all.sort(Comparator.comparing(Rule::topic).thenComparing(Rule::id));
+        return all;
+    }
+
+    /** The rule with this id, or null. */
+    public static Rule byId(String id) {
+        return rules().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
+    }
+
+    /** A Markdown table per topic: id, title, needed data, settings with defaults and [S]/[H]. */
+    public static String markdown() {
+        StringBuilder sb = new StringBuilder();
+        List<Rule> rules = rules();
+        sb.append("Tunescope has ").append(rules.size()).append(" rules. Thresholds marked [S] come from a cited source, ")
+                .append("[H] are Tunescope heuristics; all can be adjusted.\n");
+        Topic current = null;
+        for (Rule r : rules) {
+            if (r.topic() != current) {
+                current = r.topic();
+                sb.append("\n### ").append(current.title()).append("\n\n");
+                sb.append("| id | rule | needs | settings (default) |\n|---|---|---|---|\n");
+            }
+            List<String> settings = new ArrayList<>();
+            for (Setting s : r.settings()) {
+                settings.add("`" + s.key() + "` " + s.description() + " " + Setting.format(s.defaultValue(), s.unit())
+                        + " [" + s.basis().mark() + "]");
+            }
+            List<String> needs = r.requires().stream().map(n -> n.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).toList();
+            sb.append("| `").append(r.id()).append("` | ").append(r.title()).append(" | ")
+                    .append(needs.isEmpty() ? "(see rule)" : String.join(", ", needs)).append(" | ")
+                    .append(settings.isEmpty() ? "-" : String.join("<br>", settings)).append(" |\n");
+        }
+        return sb.toString();
+    }
+}

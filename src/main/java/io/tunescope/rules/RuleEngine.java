@@ -1,0 +1,137 @@
+package io.tunescope.rules;
+
+import io.tunescope.analysis.evidence.Evidence;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Step;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs every rule on every step. A rule that throws becomes a {@link Result.Status#FAILED} result and
+ * does not stop the others. Recommendations that set a variable the detected server does not have are
+ * withheld (and noted on the finding). Findings come out sorted by severity and score, highest first.
+ */
+public final class RuleEngine {
+    private final List<Rule> rules;
+
+    public RuleEngine(List<Rule> rules) {
+        this.rules = List.copyOf(rules);
+        Map<String, Rule> ids = new HashMap<>();
+        for (Rule r : rules) {
+            if (ids.put(r.id(), r) != null) {
+                throw new IllegalArgumentException("duplicate rule id " + r.id());
+            }
+        }
+    }
+
+    public static RuleEngine standard() {
+        return new RuleEngine(RuleCatalog.rules());
+    }
+
+    public List<Rule> rules() {
+        return rules;
+    }
+
+    /** Every result of every rule on every step of the capture. */
+    public Report run(Capture capture, Settings settings) {
+        List<Result> all = new ArrayList<>();
+        for (Evidence e : Evidence.perStep(capture)) {
+            all.addAll(run(e, settings));
+        }
+        List<String> order = new ArrayList<>();
+        for (Step s : capture.steps()) {
+            order.add(s.dir());
+        }
+        return new Report(all, order);
+    }
+
+    /** Every rule on one step. */
+    public List<Result> run(Evidence evidence, Settings settings) {
+        List<Result> out = new ArrayList<>();
+        for (Rule r : rules) {
+            Result res;
+            try {
+                res = r.evaluate(evidence, settings);
+                if (res == null) {
+                    res = Result.failed(r.id(), evidence.step(), "rule returned no result");
+                }
+            } catch (RuntimeException | StackOverflowError ex) {
+                res = Result.failed(r.id(), evidence.step(), ex.getClass().getSimpleName()
+                        + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
+            }
+            if (res.status() == Result.Status.FIRED) {
+                List<Finding> checked = new ArrayList<>();
+                for (Finding f : res.findings()) {
+                    checked.add(serverAware(f, evidence));
+                }
+                res = Result.fired(res.ruleId(), res.step(), checked);
+            }
+            out.add(res);
+        }
+        return out;
+    }
+
+    /** Removes recommendations that set variables the server does not have. */
+    static Finding serverAware(Finding f, Evidence e) {
+        List<Recommendation> kept = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (Recommendation r : f.recommendations()) {
+            String lacking = null;
+            for (String v : r.variables()) {
+                ServerVariables.Verdict verdict = ServerVariables.check(e, v);
+                if (verdict.status() == ServerVariables.Status.MISSING) {
+                    lacking = v + " (" + verdict.reason() + ")";
+                    break;
+                }
+            }
+            if (lacking == null) {
+                kept.add(r);
+            } else {
+                notes.add("'" + r.action() + "' withheld: " + e.server().display() + " has no " + lacking);
+            }
+        }
+        return notes.isEmpty() ? f : f.withRecommendations(kept, notes);
+    }
+
+    /** Orders findings: severity, score (both descending), then rule id and step. */
+    public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity).reversed()
+            .thenComparing(Comparator.comparingInt(Finding::score).reversed())
+            .thenComparing(Finding::ruleId)
+            .thenComparing(Finding::step);
+
+    /** The results of one engine run over a capture. */
+    public record Report(List<Result> results, List<String> stepOrder) {
+        public Report {
+            results = List.copyOf(results);
+            stepOrder = List.copyOf(stepOrder);
+        }
+
+        /** Every finding, most severe first. */
+        public List<Finding> findings() {
+            List<Finding> out = new ArrayList<>();
+            for (Result r : results) {
+                out.addAll(r.findings());
+            }
+            out.sort(ORDER);
+            return out;
+        }
+
+        /** Findings of one step, most severe first. */
+        public List<Finding> findings(String step) {
+            return findings().stream().filter(f -> f.step().equals(step)).toList();
+        }
+
+        public List<Result> withStatus(Result.Status status) {
+            return results.stream().filter(r -> r.status() == status).toList();
+        }
+
+        /** True when a finding at or above the severity exists. */
+        public boolean any(Severity atLeast) {
+            return findings().stream().anyMatch(f -> f.severity().atLeast(atLeast));
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.tunescope.rules;
+
+import java.util.Locale;
+
+/**
+ * How much a finding matters, from its 0-100 score: below {@link #WARNING_FROM} info, below
+ * {@link #CRITICAL_FROM} warning, else critical.
+ */
+public enum Severity {
+    INFO, WARNING, CRITICAL;
+
+    public static final int WARNING_FROM = 50;
+    public static final int CRITICAL_FROM = 80;
+
+    public static Severity ofScore(int score) {
+        if (score < 0 || score > 100) {
+            throw new IllegalArgumentException("score must be 0..100: " + score);
+        }
+        if (score >= CRITICAL_FROM) {
+            return CRITICAL;
+        }
+        return score >= WARNING_FROM ? WARNING : INFO;
+    }
+
+    public boolean atLeast(Severity other) {
+        return compareTo(other) >= 0;
+    }
+
+    public String slug() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Parses {@code info}, {@code warning} or {@code critical} (any case). */
+    public static Severity parse(String s) {
+        return valueOf(s.strip().toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,22 @@
+package io.tunescope.rules;
+
+/** The rule groups of the catalogue (tuning-rules.md section 2). */
+public enum Topic {
+    CPU("CPU hotspots"),
+    NUMA("NUMA"),
+    IO("I/O"),
+    CONCURRENCY("Concurrency and throughput"),
+    CONFIG("Configuration"),
+    OS("OS / kernel"),
+    BUILD("Build / compile");
+
+    private final String title;
+
+    Topic(String title) {
+        this.title = title;
+    }
+
+    public String title() {
+        return title;
+    }
+}

@@ -1,0 +1,104 @@
+package io.tunescope.rules.concurrency;
+
+import io.tunescope.analysis.evidence.Need;
+import io.tunescope.model.bench.BenchRun;
+import io.tunescope.model.bench.BenchSummary;
+import io.tunescope.model.capture.SourceRef;
+import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.Fmt;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Setting;
+import io.tunescope.rules.Topic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * CONC-BENCH-INCONSISTENT: numbers of a sysbench summary that cannot all be true: Little's law (closed
+ * loop: average latency ~ threads / TPS) off by more than 10 %, p95 below the average, or a QPS/TPS ratio
+ * that the named test cannot produce with its default options.
+ */
+public final class BenchInconsistentRule extends BaseRule {
+    static final Setting LITTLE = Setting.heuristic("littleTolerancePercent", "Little's law deviation above", 10, "%");
+    static final Setting RATIO = Setting.source("ratioTolerance", "QPS/TPS off the test's default by more than", 0.5, "", "SYSBENCH-OLTP");
+
+    public BenchInconsistentRule() {
+        super("CONC-BENCH-INCONSISTENT", Topic.CONCURRENCY, "Benchmark numbers that cannot all be true", List.of(Need.BENCH),
+                List.of("SYSBENCH-OLTP", "SEED-000", "SEED-001"), LITTLE, RATIO);
+    }
+
+    private static double expectedRatio(String test) {
+        String t = test.toLowerCase(Locale.ROOT);
+        if (t.contains("read_write")) {
+            return 20;
+        }
+        if (t.contains("read_only")) {
+            return 16;
+        }
+        if (t.contains("write_only")) {
+            return 6;
+        }
+        return Double.NaN;
+    }
+
+    @Override
+    protected void check(Run run) {
+        List<String> problems = new ArrayList<>();
+        List<Object[]> ev = new ArrayList<>();
+        int checked = 0;
+        for (BenchRun r : run.e.benchRuns()) {
+            BenchSummary s = r.summary();
+            if (s == null || Double.isNaN(s.tps()) || s.tps() <= 0 || r.threads() <= 0) {
+                continue;
+            }
+            checked++;
+            SourceRef ref = SourceRef.of(r.file(), s.line());
+            if (!Double.isNaN(s.latAvgMs()) && r.reportIntervalS() >= 0) {
+                double implied = r.threads() / s.tps() * 1000;
+                double dev = Math.abs(s.latAvgMs() - implied) / implied;
+                if (dev * 100 > run.get(LITTLE)) {
+                    problems.add(r.threads() + " threads: average latency " + Fmt.num2(s.latAvgMs()) + " ms, Little's law implies "
+                            + Fmt.num2(implied) + " ms");
+                    ev.add(new Object[] {r.threads() + " threads avg latency", Fmt.num2(s.latAvgMs()) + " ms (implied " + Fmt.num2(implied) + " ms)", ref});
+                }
+            }
+            if (!Double.isNaN(s.latPctMs()) && !Double.isNaN(s.latAvgMs()) && s.latPctMs() < s.latAvgMs()) {
+                problems.add(r.threads() + " threads: p" + Fmt.num(s.percentile()) + " below the average");
+                ev.add(new Object[] {r.threads() + " threads latency", "p" + Fmt.num(s.percentile()) + " " + Fmt.num2(s.latPctMs())
+                        + " ms < avg " + Fmt.num2(s.latAvgMs()) + " ms", ref});
+            }
+            double want = expectedRatio(r.test());
+            if (!Double.isNaN(want) && !Double.isNaN(s.qps()) && s.qps() > 0) {
+                double ratio = s.qps() / s.tps();
+                if (Math.abs(ratio - want) > run.get(RATIO)) {
+                    problems.add(r.threads() + " threads: QPS/TPS = " + Fmt.num2(ratio) + ", " + r.test() + " defaults give " + Fmt.num(want));
+                    ev.add(new Object[] {r.threads() + " threads QPS/TPS", Fmt.num2(ratio), ref});
+                }
+            }
+        }
+        if (checked == 0) {
+            run.notApplicable("no sysbench run with final statistics");
+            return;
+        }
+        if (problems.isEmpty()) {
+            run.pass(checked + " run(s) consistent");
+            return;
+        }
+        var f = run.finding(55, "The benchmark numbers are inconsistent (" + problems.get(0)
+                        + (problems.size() > 1 ? "; " + (problems.size() - 1) + " more" : "") + "): do not use this run as a baseline.")
+                .explain("sysbench runs a closed loop without think time, so each thread always has one transaction in flight: average "
+                        + "latency = threads / TPS. oltp_read_write issues 18 statements plus BEGIN/COMMIT = 20 queries per "
+                        + "transaction with default options (read_only 16, write_only 6). Deviations mean non-default options "
+                        + "(--rate, --skip-trx, --point-selects ...), idle threads, or numbers copied wrongly. All problems: "
+                        + String.join("; ", problems) + ".")
+                .threshold(LITTLE).threshold(RATIO);
+        for (Object[] o : ev) {
+            f.evidence((String) o[0], (String) o[1], (SourceRef) o[2]);
+        }
+        f.recommend(Recommendation.of("Ask for the exact command line and the full sysbench log before comparing")
+                .text("# sysbench <test> --threads=N --time=T --report-interval=10 ... run   (keep the whole output)")
+                .effect("Prevents wrong baselines (seed 000 fails both checks).", "SEED-000").risk("None.").build());
+        f.add();
+    }
+}

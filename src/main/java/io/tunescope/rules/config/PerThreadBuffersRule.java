@@ -1,0 +1,84 @@
+package io.tunescope.rules.config;
+
+import io.tunescope.analysis.evidence.Fact;
+import io.tunescope.analysis.evidence.Need;
+import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.Fmt;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Setting;
+import io.tunescope.rules.Topic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** CFG-PER-THREAD-BUFFERS: per-session buffers and connection limits above pt-variable-advisor's limits. */
+public final class PerThreadBuffersRule extends BaseRule {
+    static final Setting SORT = Setting.source("sortBufferMiB", "sort_buffer_size above", 4, "MiB", "PTVA");
+    static final Setting READ_RND = Setting.source("readRndBufferMiB", "read_rnd_buffer_size above", 4, "MiB", "PTVA");
+    static final Setting READ = Setting.source("readBufferMiB", "read_buffer_size above", 8, "MiB", "PTVA");
+    static final Setting MAX_CONN = Setting.source("maxConnections", "max_connections above", 1000, "", "PTVA");
+    static final Setting LOG_BUFFER = Setting.source("logBufferMiB", "innodb_log_buffer_size above", 16, "MiB", "PTVA");
+
+    public PerThreadBuffersRule() {
+        super("CFG-PER-THREAD-BUFFERS", Topic.CONFIG, "Oversized per-session buffers and connection limits",
+                List.of(Need.SERVER_SETTINGS), List.of("PTVA"), SORT, READ_RND, READ, MAX_CONN, LOG_BUFFER);
+    }
+
+    @Override
+    protected void check(Run run) {
+        List<String> over = new ArrayList<>();
+        List<String> revert = new ArrayList<>();
+        int score = 0;
+        record Check(String name, Setting s, double mult, int score) {
+        }
+        List<Check> checks = List.of(new Check("sort_buffer_size", SORT, 1024 * 1024, 30),
+                new Check("read_rnd_buffer_size", READ_RND, 1024 * 1024, 55),
+                new Check("read_buffer_size", READ, 1024 * 1024, 55),
+                new Check("max_connections", MAX_CONN, 1, 50),
+                new Check("innodb_log_buffer_size", LOG_BUFFER, 1024 * 1024, 30));
+        List<Fact> facts = new ArrayList<>();
+        List<Setting> used = new ArrayList<>();
+        for (Check c : checks) {
+            Optional<Fact> v = run.e.setting(c.name());
+            if (v.isEmpty() || v.get().number().isEmpty()) {
+                continue;
+            }
+            double value = v.get().number().getAsDouble();
+            double limit = run.get(c.s()) * c.mult();
+            if (value > limit) {
+                over.add(c.name() + "=" + (c.mult() > 1 ? Fmt.bytes(value) : Fmt.num(value)));
+                score = Math.max(score, c.score());
+                facts.add(v.get());
+                used.add(c.s());
+                revert.add("# " + c.name() + " = " + v.get().value() + "   (" + v.get().ref() + "): remove the global override");
+            }
+        }
+        Optional<Fact> tmp = run.e.setting("tmp_table_size");
+        Optional<Fact> heap = run.e.setting("max_heap_table_size");
+        if (tmp.isPresent() && heap.isPresent() && tmp.get().number().isPresent() && heap.get().number().isPresent()
+                && tmp.get().number().getAsDouble() > heap.get().number().getAsDouble()) {
+            over.add("tmp_table_size > max_heap_table_size");
+            score = Math.max(score, 25);
+            facts.add(tmp.get());
+            facts.add(heap.get());
+            revert.add("# tmp_table_size is capped by max_heap_table_size: set both to the same value");
+        }
+        if (over.isEmpty()) {
+            run.pass("per-session buffers and max_connections within pt-variable-advisor limits");
+            return;
+        }
+        var g = run.finding(score, "Per-session settings above advisor limits: " + String.join(", ", over) + ".")
+                .explain("Every session can allocate these buffers, so large global values multiply by the number of connections "
+                        + "(see CFG-MEMORY-OVERCOMMIT); pt-variable-advisor notes that buffers larger than a few MB 'can hurt "
+                        + "performance significantly'. innodb_log_buffer_size above 16 MiB only helps when Innodb_log_waits grows.");
+        facts.forEach(g::evidence);
+        used.forEach(g::threshold);
+        revert.add("SET SESSION sort_buffer_size = 8*1024*1024;   -- only in the job that needs it");
+        g.recommend(Recommendation.of("Keep global defaults and raise buffers per session for the queries that need them")
+                .text(revert.toArray(String[]::new))
+                .effect("Lower and predictable memory use.", "PTVA")
+                .risk("Some sort- or join-heavy queries slow down unless tuned per session.").build());
+        g.add();
+    }
+}

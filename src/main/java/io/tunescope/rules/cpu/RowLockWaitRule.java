@@ -1,0 +1,60 @@
+package io.tunescope.rules.cpu;
+
+import io.tunescope.analysis.config.StatusDelta;
+import io.tunescope.analysis.evidence.Need;
+import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.Fmt;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Setting;
+import io.tunescope.rules.Topic;
+
+import java.util.List;
+import java.util.Optional;
+
+/** CPU-ROW-LOCK-WAIT: row-lock waits per commit above 1 % or average row-lock wait above 10 ms. */
+public final class RowLockWaitRule extends BaseRule {
+    static final Setting PER_COMMIT = Setting.heuristic("maxWaitsPerCommitPercent", "row-lock waits per commit above", 1, "%");
+    static final Setting AVG_MS = Setting.heuristic("maxAvgWaitMs", "average row-lock wait above", 10, "ms");
+
+    public RowLockWaitRule() {
+        super("CPU-ROW-LOCK-WAIT", Topic.CPU, "Transactions wait on row locks", List.of(Need.STATUS_DELTA),
+                List.of("MYSQLTUNER", "PTVA"), PER_COMMIT, AVG_MS);
+    }
+
+    @Override
+    protected void check(Run run) {
+        StatusDelta.Result d = run.e.statusDelta().orElseThrow();
+        Optional<StatusDelta.Row> waits = d.row("Innodb_row_lock_waits");
+        Optional<StatusDelta.Row> commits = d.row("Com_commit");
+        Optional<StatusDelta.Row> avg = d.row("Innodb_row_lock_time_avg");
+        double perCommit = waits.isPresent() && commits.isPresent() && commits.get().delta() > 0
+                ? waits.get().delta() / commits.get().delta() : Double.NaN;
+        double avgMs = avg.map(StatusDelta.Row::after).orElse(Double.NaN);
+        boolean many = !Double.isNaN(perCommit) && perCommit * 100 > run.get(PER_COMMIT);
+        boolean slow = !Double.isNaN(avgMs) && avgMs > run.get(AVG_MS) && waits.isPresent() && waits.get().delta() > 0;
+        if (!many && !slow) {
+            if (Double.isNaN(perCommit) && Double.isNaN(avgMs)) {
+                run.notApplicable("the status snapshots have no Innodb_row_lock_waits/Com_commit activity");
+            } else {
+                run.pass("row-lock waits " + (Double.isNaN(perCommit) ? "n/a" : Fmt.pct(perCommit)) + " per commit");
+            }
+            return;
+        }
+        var f = run.finding(many ? scale(perCommit * 100, run.get(PER_COMMIT), 20, 50, 80) : 50,
+                        "Transactions wait on row locks (" + (Double.isNaN(perCommit) ? "" : Fmt.pct(perCommit) + " of commits waited"
+                                + (slow ? ", " : "")) + (slow ? "average wait " + Fmt.num(avgMs) + " ms" : "")
+                                + "): the workload contends on hot rows, which no server knob fixes.")
+                .explain("Innodb_row_lock_waits counts lock waits; relative to Com_commit it shows how often a transaction had to "
+                        + "wait for another one. Hot rows and long transactions cause it; skewed benchmark access (--rand-type) too.")
+                .threshold(PER_COMMIT).threshold(AVG_MS);
+        waits.ifPresent(w -> f.evidence("Innodb_row_lock_waits delta", Fmt.num(w.delta()), w.afterRef()));
+        commits.ifPresent(c -> f.evidence("Com_commit delta", Fmt.num(c.delta()), c.afterRef()));
+        avg.ifPresent(a -> f.evidence("Innodb_row_lock_time_avg (ms)", Fmt.num(a.after()), a.afterRef()));
+        f.recommend(Recommendation.of("Find the hot rows and long transactions; log deadlocks")
+                .sql(List.of("SELECT * FROM sys.innodb_lock_waits\\G", io.tunescope.rules.Sql.persist(run.e, "innodb_print_all_deadlocks", "ON")),
+                        "innodb_print_all_deadlocks")
+                .effect("Diagnostic: names the contended rows.", "MYSQLTUNER")
+                .risk("None.").build());
+        f.add();
+    }
+}

@@ -1,0 +1,64 @@
+package io.tunescope.rules.numa;
+
+import io.tunescope.analysis.evidence.Fact;
+import io.tunescope.analysis.evidence.Need;
+import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Topic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * NUMA-CONFLICTING-POLICIES: two or more placement mechanisms at once among kernel.numa_balancing=1,
+ * innodb_numa_interleave=ON and an explicit memory binding of the server.
+ */
+public final class ConflictingPoliciesRule extends BaseRule {
+
+    public ConflictingPoliciesRule() {
+        super("NUMA-CONFLICTING-POLICIES", Topic.NUMA, "Several NUMA policies configured at once",
+                List.of(Need.SERVER_SETTINGS, Need.SYSCTL, Need.LSCPU), List.of("RHEL-NUMAD", "KERNEL-NUMA-BAL", "SEED-000"));
+    }
+
+    @Override
+    protected void check(Run run) {
+        if (run.e.numaNodes().orElse(1) < 2) {
+            run.pass("single NUMA node");
+            return;
+        }
+        List<String> policies = new ArrayList<>();
+        List<Fact> facts = new ArrayList<>();
+        Optional<Fact> bal = run.e.sysctl("kernel.numa_balancing");
+        if (bal.isPresent() && !bal.get().unquoted().equals("0")) {
+            policies.add("automatic NUMA balancing");
+            facts.add(bal.get());
+        }
+        Optional<Fact> il = run.e.setting("innodb_numa_interleave");
+        if (il.isPresent() && il.get().isOn()) {
+            policies.add("innodb_numa_interleave");
+            facts.add(il.get());
+        }
+        Optional<Fact> mems = Binding.memorySubset(run.e);
+        if (mems.isPresent()) {
+            policies.add("memory binding to nodes " + mems.get().value());
+            facts.add(mems.get());
+        }
+        if (policies.size() < 2) {
+            run.pass(policies.isEmpty() ? "no NUMA policy configured" : "one NUMA policy: " + policies.get(0));
+            return;
+        }
+        var f = run.finding(50, policies.size() + " NUMA placement policies are active at once (" + String.join(", ", policies)
+                        + "); they fight each other and make placement unpredictable.")
+                .explain("Binding confines memory, interleave spreads the buffer pool over all nodes, and automatic balancing "
+                        + "migrates pages toward the threads that touch them; numad (if also running) overrides balancing. "
+                        + "A dedicated database host should use one mechanism.");
+        facts.forEach(f::evidence);
+        f.recommend(Recommendation.of("Keep one policy: disable balancing (and numad), then choose bind or interleave")
+                .bash("systemctl disable --now numad   # if installed", "sysctl -w kernel.numa_balancing=0",
+                        "# then either numactl --cpunodebind/--membind for mysqld, or innodb_numa_interleave=ON, not both")
+                .effect("Deterministic placement (no published number).", "RHEL-NUMAD")
+                .risk("None beyond losing numad on consolidated hosts.").build());
+        f.add();
+    }
+}

@@ -1,0 +1,78 @@
+package io.tunescope.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunescope.TestData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FindingsCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = TunescopeCli.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static String capture(String name) {
+        return TestData.sampleData().resolve("case-studies").resolve(name).toString();
+    }
+
+    @Test
+    void failOnGatesTheExitCode() {
+        assertEquals(TunescopeCli.FINDINGS, run("findings", capture("knee-256-threads"), "--fail-on", "warning").code());
+        assertEquals(TunescopeCli.OK, run("findings", capture("knee-256-threads"), "--fail-on", "critical").code());
+        assertEquals(TunescopeCli.OK, run("findings", capture("knee-256-threads")).code());
+        assertEquals(TunescopeCli.OK, run("findings", capture("healthy-oltp"), "--fail-on", "info").code());
+        Run bad = run("findings", capture("healthy-oltp"), "--fail-on", "loud");
+        assertEquals(TunescopeCli.USAGE, bad.code());
+        assertTrue(bad.err().contains("--fail-on must be info, warning or critical"), bad.err());
+    }
+
+    @Test
+    void textShowsEvidenceAndRecommendations() {
+        Run r = run("findings", capture("software-crc32-hotspot"), "--all");
+        assertTrue(r.out().startsWith("1 finding\n"), r.out());
+        assertTrue(r.out().contains("WARNING (66) CPU-CRC32-SOFTWARE: CRC32 computed in software"), r.out());
+        assertTrue(r.out().contains("  - self ut_crc32_sw: 5.7 %  (mysqld.folded)"), r.out());
+        assertTrue(r.out().contains("objdump -d"), r.out());
+        assertTrue(r.out().contains("Not evaluated:"), r.out());
+    }
+
+    @Test
+    void jsonHasFindingsWithFileAndLine() throws Exception {
+        Run r = run("findings", capture("disk-bound-idle-cpu"), "--json");
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertEquals("disk-bound-idle-cpu", root.get("capture").asText());
+        JsonNode first = root.get("findings").get(0);
+        assertEquals("IO-SATURATED-CPU-IDLE", first.get("id").asText());
+        assertEquals("warning", first.get("severity").asText());
+        assertEquals("iostat-x.txt", first.get("evidence").get(0).get("file").asText());
+        assertTrue(first.get("evidence").get(0).get("line").asInt() > 0);
+        assertTrue(first.get("thresholds").get(0).get("basis").asText().matches("heuristic|source"));
+        assertTrue(root.get("notEvaluated").size() > 0);
+    }
+
+    @Test
+    void baselineAndNothingRead() throws Exception {
+        Run r = run("findings", capture("knee-256-threads"), "--baseline");
+        assertEquals(Files.readString(TestData.sampleData().resolve("case-studies/knee-256-threads.findings.expected.txt")), r.out());
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Files.write(empty.resolve("blob.bin"), new byte[] {0, 1, 2, 3, 0, 0});
+        assertEquals(TunescopeCli.NOTHING_READ, run("findings", empty.toString()).code());
+    }
+}

@@ -6,7 +6,12 @@ import io.tunescope.analysis.flame.FlameSearch;
 import io.tunescope.analysis.flame.Subsystems;
 import io.tunescope.analysis.timeline.Timeline;
 import io.tunescope.analysis.timeline.TimelineBuilder;
+import io.tunescope.analysis.timeline.Track;
 import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Loaded;
+import io.tunescope.model.series.SeriesDatasets;
+import io.tunescope.model.series.SeriesSet;
+import io.tunescope.model.series.TimeSeries;
 import io.tunescope.render.flame.ColorScheme;
 import io.tunescope.render.timeline.TimelineChart;
 import io.tunescope.rules.Citations;
@@ -128,8 +133,9 @@ public final class FindingsSection implements ReportSection {
         }
         Finding.TimeWindow w = f.timeWindow().get();
         JFreeChart chart = TimelineChart.build(t, List.of(), o.text("findings.chart", f.ruleId()), p -> ids.contains(p.id()));
-        double x0 = TimelineChart.x(t, w.fromMs());
-        double x1 = TimelineChart.x(t, w.toMs());
+        long shift = shift(c, t, f);
+        double x0 = TimelineChart.x(t, w.fromMs() + shift);
+        double x1 = TimelineChart.x(t, w.toMs() + shift);
         double lo = TimelineChart.x(t, t.start());
         double hi = TimelineChart.x(t, t.end());
         if (x1 > x0 && x1 > lo && x0 < hi) {
@@ -138,6 +144,37 @@ public final class FindingsSection implements ReportSection {
         }
         pdf.small(o.text("findings.window", ReportGraphics.num((w.toMs() - w.fromMs()) / 1000.0, 0)));
         ReportGraphics.chart(pdf, chart, 120 + 110 * shown.size());
+    }
+
+    /**
+     * How far the timeline moved the finding's series: a window is in the clock of the series it came from, while
+     * the timeline may have aligned that series (e.g. by start when it has no wall clock). Found by comparing an
+     * evidence file's series as parsed with the same series on the timeline; 0 when none matches.
+     */
+    static long shift(Capture c, Timeline t, Finding f) {
+        for (Finding.Observation ob : f.evidence()) {
+            if (ob.ref() == null) {
+                continue;
+            }
+            String file = ob.ref().file();
+            for (Track tr : t.tracks()) {
+                if (!tr.series().file().equals(file) || tr.series().isEmpty()) {
+                    continue;
+                }
+                for (var ds : SeriesDatasets.ALL_SERIES) {
+                    for (Loaded<SeriesSet> l : c.all(ds)) {
+                        if (!l.file().path().equals(file)) {
+                            continue;
+                        }
+                        TimeSeries orig = l.value().byKey(tr.series().metric().key());
+                        if (orig != null && !orig.isEmpty()) {
+                            return tr.series().firstTime() - orig.firstTime();
+                        }
+                    }
+                }
+            }
+        }
+        return 0;
     }
 
     static Set<String> panelsFor(Topic topic) {

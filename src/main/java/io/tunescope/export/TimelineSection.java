@@ -18,8 +18,8 @@ import java.util.List;
 
 /** Per step: the stacked timeline chart (benchmark, disks, CPU, vmstat) and, where the step is a thread sweep, the sweep chart. */
 public final class TimelineSection implements ReportSection {
-    /** Page-sized charts hold this many panels; more are split over several drawings. */
-    private static final int PANELS_PER_CHART = 5;
+    /** A chart holds at most this many panels; more are split evenly over several drawings. */
+    private static final int PANELS_PER_CHART = 6;
 
     @Override
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
@@ -42,22 +42,28 @@ public final class TimelineSection implements ReportSection {
                 headed = true;
             }
             String name = ReportGraphics.stepName(c, s.dir());
+            if (pdf.remaining() < 260) {
+                pdf.newPage();
+            }
             pdf.heading(o.text("timeline.step", name), 2);
             for (String n : t.notes()) {
                 pdf.small(n);
             }
             var anomalies = AnomalyDetector.detect(t);
-            for (int from = 0; from < panels.size(); from += PANELS_PER_CHART) {
-                List<String> ids = panels.subList(from, Math.min(panels.size(), from + PANELS_PER_CHART)).stream()
+            int charts = (panels.size() + PANELS_PER_CHART - 1) / PANELS_PER_CHART;
+            int per = charts == 0 ? 1 : (panels.size() + charts - 1) / charts;
+            for (int from = 0; from < panels.size(); from += per) {
+                List<String> ids = panels.subList(from, Math.min(panels.size(), from + per)).stream()
                         .map(TimelineChart.Panel::id).toList();
                 var chart = TimelineChart.build(t, anomalies, o.text("timeline.chart", name), p -> ids.contains(p.id()));
-                ReportGraphics.chart(pdf, chart, 110 + 150 * ids.size());
+                ReportGraphics.chart(pdf, chart, 100 + 105 * ids.size());
             }
             if (hasSweep) {
-                pdf.heading(o.text("timeline.sweep", name), 2);
-                for (String n : sweep.notes()) {
-                    pdf.small(n);
+                // the chart's subtitles carry the sweep's notes (knee, peak, fall)
+                if (pdf.remaining() < 380) {
+                    pdf.newPage();
                 }
+                pdf.heading(o.text("timeline.sweep", name), 2);
                 ReportGraphics.chart(pdf, ThreadSweepChart.build(sweep, o.text("timeline.sweepChart", name)), 420);
             }
         }

@@ -15,10 +15,9 @@ import io.tunescope.rules.RuleEngine;
 import io.tunescope.rules.Settings;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
 import org.jfree.chart.JFreeChart;
 
 /** Drawing helpers shared by the report sections: charts and flame graphs as vector drawings, the rules report. */
@@ -30,14 +29,20 @@ final class ReportGraphics {
     private static final double FLAME_LEGEND = 22;
     private static final int MAX_FLAME_ROWS = 48;
 
-    private static final Map<Capture, RuleEngine.Report> REPORTS = new WeakHashMap<>();
+    /** The last capture's rules report; compared by identity (a Capture record's equals walks all its files). */
+    private static WeakReference<Capture> lastCapture = new WeakReference<>(null);
+    private static RuleEngine.Report lastReport;
 
     private ReportGraphics() {
     }
 
     /** The rules report for the capture, computed once per capture (summary and findings share it). */
     static synchronized RuleEngine.Report rules(Capture c) {
-        return REPORTS.computeIfAbsent(c, k -> RuleEngine.standard().run(k, Settings.defaults()));
+        if (lastCapture.get() != c) {
+            lastReport = RuleEngine.standard().run(c, Settings.defaults());
+            lastCapture = new WeakReference<>(c);
+        }
+        return lastReport;
     }
 
     static void chart(PdfWriter pdf, JFreeChart chart, float height) throws IOException {
@@ -72,11 +77,6 @@ final class ReportGraphics {
             }
         }
         return out;
-    }
-
-    /** The steps in order; a capture without steps has one pseudo-step for its root. */
-    static List<Step> steps(Capture c) {
-        return c.steps();
     }
 
     static String stepName(Capture c, String dir) {

@@ -32,7 +32,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
  */
 public final class SummarySection implements ReportSection {
     /** The headline run of one step: the run with the highest TPS (for a sweep, its peak). */
-    record Headline(Step step, RunSummary best, int runs) {
+    record Headline(Step step, RunSummary best, List<RunSummary> runs) {
     }
 
     static List<Headline> headlines(Capture c) {
@@ -52,7 +52,7 @@ public final class SummarySection implements ReportSection {
                     best = r;
                 }
             }
-            out.add(new Headline(s, best, runs.size()));
+            out.add(new Headline(s, best, List.copyOf(runs)));
         }
         return out;
     }
@@ -80,7 +80,7 @@ public final class SummarySection implements ReportSection {
             RunSummary r = h.best();
             List<String> row = new ArrayList<>();
             row.add(ReportGraphics.stepName(c, h.step().dir()));
-            row.add(h.runs() > 1 ? o.text("summary.bestOf", r.threads(), h.runs()) : String.valueOf(r.threads()));
+            row.add(h.runs().size() > 1 ? o.text("summary.bestOf", r.threads(), h.runs().size()) : String.valueOf(r.threads()));
             row.add(ReportGraphics.num(r.tps(), 2));
             row.add(prev == null ? "\u2014" : ReportGraphics.delta(r.tps(), prev.best().tps()));
             row.add(h == base ? "\u2014" : ReportGraphics.delta(r.tps(), base.best().tps()));
@@ -98,10 +98,28 @@ public final class SummarySection implements ReportSection {
         for (Headline h : rows) {
             pdf.small(o.text("summary.source", ReportGraphics.stepName(c, h.step().dir()), h.best().file(), h.best().run() + 1));
         }
+        if (rows.size() == 1 && rows.get(0).runs().size() > 1) {
+            runs(pdf, c, o, rows.get(0), pct);
+        }
         if (rows.size() > 1) {
             pdf.space(6);
             ReportGraphics.chart(pdf, chart(c, rows, o), 300);
         }
+    }
+
+    /** A single step with several runs (e.g. a thread sweep): every run, with its change against the previous one. */
+    private static void runs(PdfWriter pdf, Capture c, ReportOptions o, Headline h, String pct) throws IOException {
+        pdf.heading(o.text("summary.runs", ReportGraphics.stepName(c, h.step().dir())), 2);
+        List<List<String>> table = new ArrayList<>();
+        RunSummary prev = null;
+        for (RunSummary r : h.runs()) {
+            table.add(List.of(r.file() + " #" + (r.run() + 1), String.valueOf(r.threads()), ReportGraphics.num(r.tps(), 2),
+                    prev == null ? "\u2014" : ReportGraphics.delta(r.tps(), prev.tps()), ReportGraphics.num(r.qps(), 2),
+                    ReportGraphics.num(r.latPctMs(), 2), prev == null ? "\u2014" : ReportGraphics.delta(r.latPctMs(), prev.latPctMs())));
+            prev = r;
+        }
+        pdf.table(List.of(o.text("summary.col.run"), o.text("summary.col.threads"), "TPS", o.text("summary.col.vsPrevRun"), "QPS",
+                pct + " ms", o.text("summary.col.latVsPrevRun")), table, new float[] {2.6f, 0.9f, 1.1f, 1.1f, 1.2f, 0.9f, 1.1f});
     }
 
     private static String pctLabel(List<Headline> rows) {

@@ -50,6 +50,9 @@ public final class FlameSection implements ReportSection {
         for (int i = 0; i < entries.size(); i++) {
             CaptureProfiles.Entry e = entries.get(i);
             CallTree full = ReportGraphics.tree(e);
+            if (i > 0 && pdf.remaining() < ReportGraphics.flameHeight(pdf, full, 0) + 70) {
+                pdf.newPage();
+            }
             pdf.heading(o.text("flame.step", ReportGraphics.stepName(c, withProfile.get(i).dir()), e.label()), 2);
             pdf.small(o.text("flame.samples", e.profile().samples(), full.grandTotal(),
                     e.profile().events().isEmpty() ? "\u2014" : String.join(", ", e.profile().events())));
@@ -79,6 +82,9 @@ public final class FlameSection implements ReportSection {
             CaptureProfiles.Entry first = entries.get(0);
             CaptureProfiles.Entry last = entries.get(entries.size() - 1);
             DiffTree diff = DiffTree.of(ReportGraphics.tree(first), ReportGraphics.tree(last));
+            if (pdf.remaining() < ReportGraphics.flameHeight(pdf, diff.tree(), diff.shapeColumn()) + 60) {
+                pdf.newPage();
+            }
             pdf.heading(o.text("flame.diff", ReportGraphics.stepName(c, withProfile.get(0).dir()),
                     ReportGraphics.stepName(c, withProfile.get(withProfile.size() - 1).dir())), 2);
             pdf.small(o.text("flame.diffIntro", first.label(), last.label()));

@@ -68,6 +68,12 @@ final class ReportGraphics {
         });
     }
 
+    /** Height on the page, in points, of {@link #flame}'s drawing for the tree (to keep a heading with its graph). */
+    static float flameHeight(PdfWriter pdf, CallTree tree, int column) {
+        int rows = Math.min(MAX_FLAME_ROWS, Math.max(1, FlameLayout.of(tree, column, 0, Orientation.FLAME).rows()));
+        return (float) (FLAME_HEADER + rows * FLAME_ROW + FLAME_LEGEND) * pdf.contentWidth() / CHART_W;
+    }
+
     /** The CPU profiles of a step ("" = the capture root, or every profile when the capture has no steps). */
     static List<CaptureProfiles.Entry> profiles(Capture c, String step) {
         List<CaptureProfiles.Entry> out = new ArrayList<>();

@@ -42,7 +42,7 @@ class ReportSectionsTest {
         Path cap = TestData.sampleCapture();
         Capture c = new CaptureLoader(ImporterRegistry.standard()).load(cap);
         Path out = tmp.resolve("sample.pdf");
-        ReportBuilder.standard().write(c, new ReportOptions(Locale.ENGLISH, "row_|lock", null), out);
+        ReportBuilder.standard().write(c, new ReportOptions(Locale.ENGLISH, "row_|lock", "dispatch_command"), out);
         assertTrue(Files.size(out) < 5_000_000, "report size " + Files.size(out));
         try (PDDocument doc = Loader.loadPDF(out.toFile())) {
             String text = new PDFTextStripper().getText(doc);
@@ -61,6 +61,8 @@ class ReportSectionsTest {
             }
             assertTrue(text.contains("CPU flame graphs"));
             assertTrue(text.contains("Search /row_|lock/"), "the user's search is applied");
+            assertTrue(text.contains("Focus: only stacks through dispatch_command"), "the user's focus is applied");
+            assertTrue(text.contains("Differential flame graph: Baseline"), "first and last step have profiles");
             CaptureProfiles.Entry first = CaptureProfiles.of(c).get(0);
             String top = Hotspots.of(CallTree.of(first.profile()), 0).get(0).function();
             assertTrue(joined.contains(top.length() > 25 ? top.substring(0, 25) : top), "top hotspot " + top);
@@ -100,6 +102,22 @@ class ReportSectionsTest {
                 assertTrue(text.contains("CPU 火焰图"), text);
             }
             assertTrue(text.contains("CPU-CRC32-SOFTWARE"));
+        }
+    }
+
+    @Test
+    void findingWithATimeWindowGetsItsTimelineEvidenceChart() throws Exception {
+        Path cap = TestData.sampleData().resolve("case-studies/disk-bound-idle-cpu");
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(cap);
+        Path out = tmp.resolve("disk.pdf");
+        ReportBuilder.standard().write(c, new ReportOptions(Locale.ENGLISH, null, null), out);
+        try (PDDocument doc = Loader.loadPDF(out.toFile())) {
+            String text = new PDFTextStripper().getText(doc);
+            assertTrue(text.contains("Evidence for IO-SATURATED-CPU-IDLE"), "the evidence chart's title is real text");
+            assertTrue(text.contains("Device %util"), "the I/O finding shows the device utilisation panel");
+            assertTrue(text.contains("iostat-x.txt:14"), "evidence with file:line");
+            assertTrue(text.contains("Thread sweep: disk-bound-idle-cpu"), "the sweep chart");
+            assertVector(doc);
         }
     }
 

@@ -201,6 +201,6 @@ public final class FindingsSection implements ReportSection {
         FlameSearch s = FlameSearch.of(tree, 0, String.join("|", quoted), true);
         pdf.small(o.text("findings.flame", e.label(), String.join(", ", f.frames()),
                 String.format(Locale.ROOT, "%.1f", s.share() * 100)));
-        ReportGraphics.flame(pdf, tree, 0, ColorScheme.ofSlug("module").create(tree, Subsystems.builtIn()), s);
+        ReportGraphics.flame(pdf, o, tree, 0, ColorScheme.ofSlug("module").create(tree, Subsystems.builtIn()), s);
     }
 }

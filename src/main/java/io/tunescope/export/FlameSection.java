@@ -74,7 +74,7 @@ public final class FlameSection implements ReportSection {
             if (tree.grandTotal() == 0) {
                 pdf.paragraph(o.text("flame.emptyFocus"));
             } else {
-                ReportGraphics.flame(pdf, tree, 0, ColorScheme.ofSlug("module").create(tree, subsystems), search);
+                ReportGraphics.flame(pdf, o, tree, 0, ColorScheme.ofSlug("module").create(tree, subsystems), search);
             }
             hotspots(pdf, o, full);
         }
@@ -89,7 +89,7 @@ public final class FlameSection implements ReportSection {
                     ReportGraphics.stepName(c, withProfile.get(withProfile.size() - 1).dir())), 2);
             pdf.small(o.text("flame.diffIntro", first.label(), last.label()));
             FlameColors colors = FlameColors.diff(diff, DIFF_NOISE);
-            ReportGraphics.flame(pdf, diff.tree(), diff.shapeColumn(), colors, null);
+            ReportGraphics.flame(pdf, o, diff.tree(), diff.shapeColumn(), colors, null);
         }
     }
 

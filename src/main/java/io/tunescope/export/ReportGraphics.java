@@ -53,9 +53,13 @@ final class ReportGraphics {
      * A flame graph of the tree's column as a vector drawing; deep stacks are cut at {@value #MAX_FLAME_ROWS} rows
      * so the frames stay readable on a page.
      */
-    static void flame(PdfWriter pdf, CallTree tree, int column, FlameColors colors, FlameSearch search) throws IOException {
+    static void flame(PdfWriter pdf, ReportOptions o, CallTree tree, int column, FlameColors colors, FlameSearch search)
+            throws IOException {
         FlameLayout layout = FlameLayout.of(tree, column, 0, Orientation.FLAME);
         int rows = Math.min(MAX_FLAME_ROWS, Math.max(1, layout.rows()));
+        if (layout.rows() > MAX_FLAME_ROWS) {
+            pdf.small(o.text("flame.cut", layout.rows(), MAX_FLAME_ROWS));
+        }
         double area = rows * FLAME_ROW;
         float h = (float) (FLAME_HEADER + area + FLAME_LEGEND);
         pdf.drawing(CHART_W, h, g -> {

@@ -135,8 +135,9 @@ public final class FindingsView implements CaptureView {
                     setGraphic(null);
                     return;
                 }
-                setText(ctx.text("findings.item", f.ruleId(), ctx.text("findings.severity." + f.severity().slug()),
-                        f.score(), f.summary()) + (capture != null && capture.hasSteps() ? "  [" + stepLabel(f.step()) + "]" : ""));
+                setText(f.title() + "\n" + ctx.text("findings.item", f.ruleId(), ctx.text("findings.severity." + f.severity().slug()),
+                        f.score(), capture != null && capture.hasSteps() ? stepLabel(f.step()) : ""));
+                setTooltip(new javafx.scene.control.Tooltip(f.summary()));
                 setGraphic(severityIcon(f.severity()));
             }
         });
@@ -357,7 +358,7 @@ public final class FindingsView implements CaptureView {
             TextArea code = new TextArea(r.snippet());
             code.setEditable(false);
             code.setWrapText(false);
-            code.setPrefRowCount(Math.min(8, r.lines().size()));
+            code.setPrefRowCount(Math.min(8, r.lines().size()) + 1);
             code.setStyle("-fx-font-family: monospace;");
             code.setId("recommendationLines-" + index);
             Button copy = new Button(ctx.text("findings.copy"), Icons.icon("fas-copy"));
@@ -428,6 +429,7 @@ public final class FindingsView implements CaptureView {
         inner.setVisible(true);
         empty.setVisible(false);
         note.setText(ctx.text("findings.running"));
+        list.setPlaceholder(new Label(ctx.text("findings.running")));
         ctx.background().submit(() -> {
             RuleEngine.Report r;
             try {
@@ -448,6 +450,7 @@ public final class FindingsView implements CaptureView {
                     return;
                 }
                 report = r;
+                list.setPlaceholder(new Label(ctx.text("findings.none")));
                 List<Finding> all = r.findings();
                 note.setText(ctx.text("findings.count", all.size(), r.withStatus(Result.Status.PASSED).size(), na.size()));
                 findingsTab.setText(ctx.text("findings.tab.list", all.size()));

@@ -39,7 +39,8 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
- * The tuning timeline: one point per step with the throughput of its best benchmark run (TPS and QPS) and
+ * The tuning timeline: one point per step with the throughput of one benchmark run (TPS and QPS; the run at
+ * the baseline's thread count where there is one, so steps compare like with like) and
  * its p95 latency on a second axis, the findings of each step as markers; a table with the change made in
  * each step and the change in TPS against the previous step and the baseline; and beside it the
  * configuration difference between the selected step and the one before.
@@ -127,19 +128,37 @@ final class StepsPane {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%+.1f %%", v);
     }
 
-    /** The rows of a capture: every step with its best run (highest TPS) and the deltas. */
+    /**
+     * The rows of a capture: every step with one run (at the baseline's thread count when the step has one,
+     * else its highest TPS) and the deltas.
+     */
     static List<Row> rows(Capture c, RuleEngine.Report report) {
         Timeline t = TimelineBuilder.build(c, null);
         List<RunSummary> runs = RunSummary.of(t);
         List<Row> out = new ArrayList<>();
         double base = Double.NaN;
         double prev = Double.NaN;
+        int baseThreads = -1;
         for (Step s : c.steps()) {
+            // like with like: the run at the baseline's thread count, else the step's best run
             RunSummary best = null;
+            RunSummary same = null;
             for (RunSummary r : runs) {
-                if (r.step().equals(s.dir()) && !Double.isNaN(r.tps()) && (best == null || r.tps() > best.tps())) {
+                if (!r.step().equals(s.dir()) || Double.isNaN(r.tps())) {
+                    continue;
+                }
+                if (best == null || r.tps() > best.tps()) {
                     best = r;
                 }
+                if (r.threads() == baseThreads && (same == null || r.tps() > same.tps())) {
+                    same = r;
+                }
+            }
+            if (same != null) {
+                best = same;
+            }
+            if (best != null && baseThreads < 0) {
+                baseThreads = best.threads();
             }
             double tps = best == null ? Double.NaN : best.tps();
             int n = report == null ? 0 : report.findings(s.dir()).size();
@@ -212,6 +231,7 @@ final class StepsPane {
             plot.setRangeAxis(1, yQps);
             plot.setDataset(1, new XYSeriesCollection(qps));
             plot.mapDatasetToRangeAxis(1, 1);
+            plot.setRangeAxisLocation(1, org.jfree.chart.axis.AxisLocation.TOP_OR_LEFT);
             plot.setRenderer(1, renderer(new java.awt.Color(0x2e7d32)));
         }
         if (p95.getItemCount() > 0) {

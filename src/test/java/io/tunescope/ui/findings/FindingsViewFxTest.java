@@ -126,7 +126,7 @@ class FindingsViewFxTest {
         String cellText = robot.lookup(".list-cell").queryAll().stream()
                 .filter(n -> n instanceof javafx.scene.control.ListCell<?> lc && lc.getItem() == sat)
                 .map(n -> ((javafx.scene.control.ListCell<?>) n).getText()).findFirst().orElse("");
-        assertTrue(cellText.contains("IO-SATURATED-CPU-IDLE") && cellText.contains("warning"), cellText);
+        assertTrue(cellText.contains("IO-SATURATED-CPU-IDLE") && cellText.contains("warning") && cellText.contains(sat.title()), cellText);
 
         // click it: the details show the evidence with file:line
         Node cell = robot.lookup(".list-cell").queryAll().stream()
@@ -202,5 +202,9 @@ class FindingsViewFxTest {
         robot.interact(() -> table.getSelectionModel().select(1));
         Label title = robot.lookup("#stepsDiffTitle").queryAs(Label.class);
         assertTrue(title.getText().contains(second.step().label()), title.getText());
+        @SuppressWarnings("unchecked")
+        TableView<io.tunescope.analysis.config.ConfigDiff.Row> diff = robot.lookup("#stepsDiff").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !diff.getItems().isEmpty());
+        assertTrue(diff.getItems().stream().anyMatch(r -> r.key().equals("innodb_flush_log_at_trx_commit")), diff.getItems().toString());
     }
 }

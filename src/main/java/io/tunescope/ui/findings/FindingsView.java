@@ -286,12 +286,14 @@ public final class FindingsView implements CaptureView {
         for (String frame : f.frames()) {
             Button b = new Button(ctx.text("findings.showFrame", frame), Icons.icon("fas-fire"));
             b.getStyleClass().add("show-evidence");
+            b.setMnemonicParsing(false);
             b.setOnAction(e -> go(new Target.Frame(f.step(), frame)));
             show.add(b);
         }
         f.timeWindow().ifPresent(w -> {
             Button b = new Button(ctx.text("findings.showRange"), Icons.icon("fas-chart-line"));
             b.getStyleClass().add("show-evidence");
+            b.setMnemonicParsing(false);
             b.setOnAction(e -> go(new Target.TimeRange(f.step(), w.fromMs(), w.toMs())));
             show.add(b);
         });

@@ -12,7 +12,11 @@ public sealed interface Target {
     record Frame(String step, String frame) implements Target {
     }
 
-    /** A time range in the clock of the step's series (milliseconds). */
-    record TimeRange(String step, long fromMs, long toMs) implements Target {
+    /**
+     * A time range in the clock of the step's series (milliseconds): epoch millis when {@code wallClock},
+     * else millis from the series' own start (series without timestamps are placed at the start of the
+     * timeline).
+     */
+    record TimeRange(String step, long fromMs, long toMs, boolean wallClock) implements Target {
     }
 }

@@ -85,8 +85,8 @@ class ShowEvidenceFxTest {
 
         boolean[] range = new boolean[2];
         robot.interact(() -> {
-            range[0] = flame.reveal(new Target.TimeRange("", 0, 1000));
-            range[1] = timeline.reveal(new Target.TimeRange("", 0, 1000));
+            range[0] = flame.reveal(new Target.TimeRange("", 0, 1000, false));
+            range[1] = timeline.reveal(new Target.TimeRange("", 0, 1000, false));
         });
         assertFalse(range[0], "the flame view does not show time ranges");
         assertTrue(range[1], "the timeline shows time ranges");

@@ -294,7 +294,8 @@ public final class FindingsView implements CaptureView {
             Button b = new Button(ctx.text("findings.showRange"), Icons.icon("fas-chart-line"));
             b.getStyleClass().add("show-evidence");
             b.setMnemonicParsing(false);
-            b.setOnAction(e -> go(new Target.TimeRange(f.step(), w.fromMs(), w.toMs())));
+            b.setOnAction(e -> go(new Target.TimeRange(f.step(), w.fromMs(), w.toMs(),
+                    io.tunescope.model.series.Clock.WALL.name().equals(w.clock()))));
             show.add(b);
         });
 

@@ -295,11 +295,17 @@ public final class TimelineView implements CaptureView {
                 || !(viewer.getChart().getPlot() instanceof org.jfree.chart.plot.XYPlot p)) {
             return;
         }
+        Timeline t = timeline;
+        if (t == null) {
+            return;
+        }
+        // a series without wall-clock times sits at the start of a wall-clock timeline
+        long shift = !r.wallClock() && t.wallClock() ? t.start() : 0;
+        long pad = Math.max(1000, (r.toMs() - r.fromMs()) / 10);
+        double from = TimelineChart.x(t, r.fromMs() + shift - pad);
+        double to = TimelineChart.x(t, r.toMs() + shift + pad);
         var axis = p.getDomainAxis();
         var bounds = axis.getRange();
-        long pad = Math.max(1000, (r.toMs() - r.fromMs()) / 10);
-        double from = r.fromMs() - pad;
-        double to = r.toMs() + pad;
         if (to > bounds.getLowerBound() && from < bounds.getUpperBound() && to > from) {
             axis.setRange(from, to);
         }

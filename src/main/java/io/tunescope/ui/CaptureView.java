@@ -20,4 +20,12 @@ public interface CaptureView {
     Node node();
 
     void show(Capture capture);
+
+    /**
+     * Shows the target in this view if it can (search a frame, zoom to a time range) and tells whether it
+     * did; the main window then selects this view's tab. Views that cannot show the target return false.
+     */
+    default boolean reveal(Target target) {
+        return false;
+    }
 }

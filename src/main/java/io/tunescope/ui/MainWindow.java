@@ -527,6 +527,18 @@ public final class MainWindow implements UiContext {
         }
     }
 
+    /** "Show evidence": the first view that can reveal the target gets it, and its tab is selected. */
+    @Override
+    public boolean navigate(Target target) {
+        for (int i = 0; i < views.size(); i++) {
+            if (views.get(i).reveal(target)) {
+                tabs.getSelectionModel().select(viewTabs.get(i));
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void showFile(SourceFile f) {
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i) instanceof FilesView fv) {

@@ -30,6 +30,14 @@ public interface UiContext {
         return new javafx.beans.property.SimpleObjectProperty<>(Theme.LIGHT);
     }
 
+    /**
+     * Jumps to the view that can show the target ("show evidence") and tells whether one could. A context
+     * without a window has no other views and does nothing.
+     */
+    default boolean navigate(Target target) {
+        return false;
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

@@ -10,8 +10,9 @@ public final class Views {
 
     public static List<CaptureView> create(UiContext ctx) {
         List<CaptureView> views = new ArrayList<>();
-        // the story first: where the CPU goes, what the run did over time, where memory lands; then the
+        // the verdict first (what to change next and why), then the story: where the CPU goes, what the run did over time, where memory lands; then the
         // server's configuration and the raw list of files
+        views.add(new io.tunescope.ui.findings.FindingsView(ctx));
         views.add(new io.tunescope.ui.flame.FlameView(ctx));
         views.add(new io.tunescope.ui.perfreport.PerfReportView(ctx));
         views.add(new io.tunescope.ui.timeline.TimelineView(ctx));

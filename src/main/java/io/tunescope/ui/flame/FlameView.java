@@ -133,6 +133,17 @@ public final class FlameView implements CaptureView {
         emptyLabel.setText(ctx.text(c == null ? "flame.noCapture" : "flame.noProfile"));
     }
 
+    /** "Show evidence" for a profile frame: searches the frame by its exact name. */
+    @Override
+    public boolean reveal(io.tunescope.ui.Target target) {
+        if (!(target instanceof io.tunescope.ui.Target.Frame f) || capture == null || profileBox.getItems().isEmpty()) {
+            return false;
+        }
+        vm.regexProperty().set(false);
+        vm.searchTextProperty().set(f.frame());
+        return true;
+    }
+
     // ---- construction
 
     private void build() {

@@ -265,6 +265,53 @@ public final class TimelineView implements CaptureView {
         }
     }
 
+    /** A time range waiting for the chart of its step, from "show evidence". */
+    private io.tunescope.ui.Target.TimeRange pendingRange;
+
+    /** "Show evidence" for a time range: shows the range's step and zooms the chart to the range. */
+    @Override
+    public boolean reveal(io.tunescope.ui.Target target) {
+        if (!(target instanceof io.tunescope.ui.Target.TimeRange r) || capture == null) {
+            return false;
+        }
+        pendingRange = r;
+        Step want = allSteps;
+        for (Step s : step.getItems()) {
+            if (s != allSteps && s.dir().equals(r.step())) {
+                want = s;
+            }
+        }
+        if (step.getValue() == want) {
+            zoomToPending();
+        } else {
+            step.setValue(want);
+        }
+        return true;
+    }
+
+    private void zoomToPending() {
+        io.tunescope.ui.Target.TimeRange r = pendingRange;
+        if (r == null || viewer.getChart() == null
+                || !(viewer.getChart().getPlot() instanceof org.jfree.chart.plot.XYPlot p)) {
+            return;
+        }
+        Timeline t = timeline;
+        if (t == null) {
+            return;
+        }
+        // a series without wall-clock times sits at the start of a wall-clock timeline
+        long shift = !r.wallClock() && t.wallClock() ? t.start() : 0;
+        long pad = Math.max(1000, (r.toMs() - r.fromMs()) / 10);
+        double from = TimelineChart.x(t, r.fromMs() + shift - pad);
+        double to = TimelineChart.x(t, r.toMs() + shift + pad);
+        var axis = p.getDomainAxis();
+        var bounds = axis.getRange();
+        if (to > bounds.getLowerBound() && from < bounds.getUpperBound() && to > from) {
+            axis.setRange(from, to);
+        }
+        pendingRange = null;
+    }
+
     private void refresh() {
         Capture c = capture;
         int gen = ++generation;
@@ -315,6 +362,7 @@ public final class TimelineView implements CaptureView {
                 sweepViewer.setVisible(sweepChart != null);
                 sweepNote.setText(sweep == null ? ctx.text("timeline.noSweep") : String.join("\n", sweep.notes()));
                 crosshair.set(Double.NaN);
+                zoomToPending();
             });
         });
     }

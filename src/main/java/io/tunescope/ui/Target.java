@@ -1,0 +1,22 @@
+package io.tunescope.ui;
+
+/**
+ * A place in a view that "show evidence" can jump to (see {@link UiContext#navigate} and
+ * {@link CaptureView#reveal}).
+ */
+public sealed interface Target {
+    /** The step folder the target lives in ("" for a capture without steps). */
+    String step();
+
+    /** A profile frame (function name) to find in the flame graph. */
+    record Frame(String step, String frame) implements Target {
+    }
+
+    /**
+     * A time range in the clock of the step's series (milliseconds): epoch millis when {@code wallClock},
+     * else millis from the series' own start (series without timestamps are placed at the start of the
+     * timeline).
+     */
+    record TimeRange(String step, long fromMs, long toMs, boolean wallClock) implements Target {
+    }
+}

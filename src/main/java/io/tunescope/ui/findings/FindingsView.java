@@ -1,0 +1,467 @@
+package io.tunescope.ui.findings;
+
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Step;
+import io.tunescope.rules.Finding;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Result;
+import io.tunescope.rules.RuleEngine;
+import io.tunescope.rules.Setting;
+import io.tunescope.rules.Settings;
+import io.tunescope.rules.Severity;
+import io.tunescope.rules.Topic;
+import io.tunescope.ui.CaptureView;
+import io.tunescope.ui.Icons;
+import io.tunescope.ui.Target;
+import io.tunescope.ui.UiContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.util.StringConverter;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The findings of the rules engine on the open capture: a list sorted by severity, filtered by topic and
+ * step; the details of the selected finding (summary, explanation, evidence with file and line,
+ * thresholds, recommendations with a copy button, citations, "show evidence"); the rules that could not
+ * run and what to capture for them; and the tuning steps (see {@link StepsPane}).
+ */
+public final class FindingsView implements CaptureView {
+    private final UiContext ctx;
+    private final StackPane root = new StackPane();
+    private final TabPane inner = new TabPane();
+    private final Label empty = new Label();
+    private final Label note = new Label();
+    private final ComboBox<Topic> topic = new ComboBox<>();
+    private final ComboBox<Step> step = new ComboBox<>();
+    private final ListView<Finding> list = new ListView<>();
+    private final VBox details = new VBox(8);
+    private final ListView<Result> notApplicable = new ListView<>();
+    private final Tab findingsTab;
+    private final Tab notApplicableTab;
+    private final StepsPane steps;
+    /** The "all" choice of the step box. */
+    private final Step allSteps = new Step(-1, "", "", "", "");
+    private Capture capture;
+    private RuleEngine.Report report;
+    private int generation;
+
+    public FindingsView(UiContext ctx) {
+        this.ctx = ctx;
+        this.steps = new StepsPane(ctx);
+        findingsTab = tab(ctx.text("findings.tab.list", 0), findingsPane());
+        notApplicableTab = tab(ctx.text("findings.tab.notApplicable", 0), notApplicablePane());
+        inner.getTabs().addAll(findingsTab, notApplicableTab, tab(ctx.text("findings.tab.steps"), steps.node()));
+        inner.setId("findingsTabs");
+        empty.setText(ctx.text("findings.empty"));
+        empty.setWrapText(true);
+        empty.setMaxWidth(520);
+        empty.setGraphic(Icons.icon("fas-clipboard-list", Icons.LARGE));
+        empty.setContentDisplay(javafx.scene.control.ContentDisplay.TOP);
+        empty.setId("findingsEmpty");
+        root.getChildren().addAll(inner, empty);
+        inner.setVisible(false);
+    }
+
+    private static Tab tab(String title, Node content) {
+        Tab t = new Tab(title, content);
+        t.setClosable(false);
+        return t;
+    }
+
+    private Node findingsPane() {
+        topic.getItems().add(null);
+        topic.getItems().addAll(Topic.values());
+        topic.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Topic t) {
+                return t == null ? ctx.text("findings.allTopics") : ctx.text("findings.topic." + t.name().toLowerCase(Locale.ROOT));
+            }
+
+            @Override
+            public Topic fromString(String s) {
+                return null;
+            }
+        });
+        topic.setValue(null);
+        topic.setId("findingsTopic");
+        step.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Step s) {
+                return s == null || s == allSteps ? ctx.text("findings.allSteps") : s.label();
+            }
+
+            @Override
+            public Step fromString(String s) {
+                return null;
+            }
+        });
+        step.setId("findingsStep");
+        topic.valueProperty().addListener((o, a, b) -> filter());
+        step.valueProperty().addListener((o, a, b) -> filter());
+
+        list.setId("findingsList");
+        list.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(Finding f, boolean isEmpty) {
+                super.updateItem(f, isEmpty);
+                if (isEmpty || f == null) {
+                    setText(null);
+                    setGraphic(null);
+                    return;
+                }
+                setText(f.title() + "\n" + ctx.text("findings.item", f.ruleId(), ctx.text("findings.severity." + f.severity().slug()),
+                        f.score(), capture != null && capture.hasSteps() ? stepLabel(f.step()) : ""));
+                setTooltip(new javafx.scene.control.Tooltip(f.summary()));
+                setGraphic(severityIcon(f.severity()));
+            }
+        });
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, f) -> showDetails(f));
+        list.setPlaceholder(new Label(ctx.text("findings.none")));
+
+        details.setPadding(new Insets(10));
+        details.setId("findingDetails");
+        details.setFillWidth(true);
+        ScrollPane scroll = new ScrollPane(details);
+        scroll.setFitToWidth(true);
+        showDetails(null);
+
+        note.setId("findingsNote");
+        HBox bar = new HBox(8, new Label(ctx.text("findings.topic")), topic, new Label(ctx.text("findings.step")), step, note);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        SplitPane split = new SplitPane(list, scroll);
+        split.setDividerPositions(0.42);
+        VBox box = new VBox(8, bar, split);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        box.setPadding(new Insets(8));
+        return box;
+    }
+
+    private Node notApplicablePane() {
+        notApplicable.setId("findingsNotApplicable");
+        notApplicable.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(Result r, boolean isEmpty) {
+                super.updateItem(r, isEmpty);
+                if (isEmpty || r == null) {
+                    setText(null);
+                    setGraphic(null);
+                    return;
+                }
+                String key = r.status() == Result.Status.FAILED ? "findings.failed" : "findings.notApplicableItem";
+                setText(ctx.text(key, r.ruleId(), r.reason())
+                        + (capture != null && capture.hasSteps() ? "  [" + stepLabel(r.step()) + "]" : ""));
+                setWrapText(true);
+                setPrefWidth(0);
+                FontIcon i = Icons.icon(r.status() == Result.Status.FAILED ? "fas-bug" : "fas-minus-circle");
+                Icons.colored(i, r.status() == Result.Status.FAILED ? Color.web("#c62828") : Color.web("#757575"));
+                setGraphic(i);
+            }
+        });
+        notApplicable.setPlaceholder(new Label(ctx.text("findings.allApplicable")));
+        Label intro = new Label(ctx.text("findings.notApplicableIntro"));
+        intro.setWrapText(true);
+        VBox box = new VBox(8, intro, notApplicable);
+        VBox.setVgrow(notApplicable, Priority.ALWAYS);
+        box.setPadding(new Insets(8));
+        return box;
+    }
+
+    static Color severityColor(Severity s) {
+        return switch (s) {
+            case CRITICAL -> Color.web("#c62828");
+            case WARNING -> Color.web("#c77700");
+            case INFO -> Color.web("#1565c0");
+        };
+    }
+
+    static FontIcon severityIcon(Severity s) {
+        FontIcon i = Icons.icon(switch (s) {
+            case CRITICAL -> "fas-times-circle";
+            case WARNING -> "fas-exclamation-triangle";
+            case INFO -> "fas-info-circle";
+        });
+        return Icons.colored(i, severityColor(s));
+    }
+
+    private String stepLabel(String dir) {
+        if (capture == null) {
+            return dir;
+        }
+        Step s = capture.step(dir);
+        return s == null ? dir : s.label();
+    }
+
+    private void filter() {
+        Finding selected = list.getSelectionModel().getSelectedItem();
+        List<Finding> out = new ArrayList<>();
+        if (report != null) {
+            Topic t = topic.getValue();
+            Step s = step.getValue();
+            for (Finding f : report.findings()) {
+                if ((t == null || f.topic() == t) && (s == null || s == allSteps || f.step().equals(s.dir()))) {
+                    out.add(f);
+                }
+            }
+        }
+        list.getItems().setAll(out);
+        if (selected != null && out.contains(selected)) {
+            list.getSelectionModel().select(selected);
+        } else if (!out.isEmpty()) {
+            list.getSelectionModel().select(0);
+        }
+    }
+
+    /** The findings shown in the list (after filtering). */
+    public List<Finding> shown() {
+        return List.copyOf(list.getItems());
+    }
+
+    /** The last engine run, or null while none finished. */
+    public RuleEngine.Report report() {
+        return report;
+    }
+
+    private static Label heading(String text) {
+        Label l = new Label(text);
+        l.setFont(Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, Font.getDefault().getSize() + 1));
+        l.getStyleClass().add("findings-heading");
+        return l;
+    }
+
+    private static Label para(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    private void showDetails(Finding f) {
+        details.getChildren().clear();
+        if (f == null) {
+            details.getChildren().add(para(ctx.text("findings.selectOne")));
+            return;
+        }
+        Label title = heading(f.title());
+        title.setGraphic(severityIcon(f.severity()));
+        title.setWrapText(true);
+        title.setId("findingTitle");
+        details.getChildren().add(title);
+        details.getChildren().add(para(ctx.text("findings.meta", ctx.text("findings.severity." + f.severity().slug()),
+                f.score(), ctx.text("findings.topic." + f.topic().name().toLowerCase(Locale.ROOT)), f.ruleId(),
+                f.step().isEmpty() ? ctx.text("findings.wholeCapture") : stepLabel(f.step()))));
+        Label summary = para(f.summary());
+        summary.setId("findingSummary");
+        details.getChildren().add(summary);
+        if (!f.explanation().isBlank()) {
+            details.getChildren().addAll(heading(ctx.text("findings.explanation")), para(f.explanation()));
+        }
+
+        List<Node> show = new ArrayList<>();
+        for (String frame : f.frames()) {
+            Button b = new Button(ctx.text("findings.showFrame", frame), Icons.icon("fas-fire"));
+            b.getStyleClass().add("show-evidence");
+            b.setMnemonicParsing(false);
+            b.setOnAction(e -> go(new Target.Frame(f.step(), frame)));
+            show.add(b);
+        }
+        f.timeWindow().ifPresent(w -> {
+            Button b = new Button(ctx.text("findings.showRange"), Icons.icon("fas-chart-line"));
+            b.getStyleClass().add("show-evidence");
+            b.setMnemonicParsing(false);
+            b.setOnAction(e -> go(new Target.TimeRange(f.step(), w.fromMs(), w.toMs(),
+                    io.tunescope.model.series.Clock.WALL.name().equals(w.clock()))));
+            show.add(b);
+        });
+
+        if (!f.evidence().isEmpty()) {
+            details.getChildren().add(heading(ctx.text("findings.evidence")));
+            GridPane g = new GridPane();
+            g.setHgap(12);
+            g.setVgap(3);
+            g.setId("findingEvidence");
+            int row = 0;
+            for (Finding.Observation o : f.evidence()) {
+                Label source = new Label(o.ref() == null ? ctx.text("findings.derived") : o.ref().toString());
+                source.getStyleClass().add("evidence-source");
+                source.setStyle("-fx-opacity: 0.75;");
+                Label value = new Label(o.value());
+                value.setStyle("-fx-font-weight: bold;");
+                g.addRow(row++, para(o.label()), value, source);
+            }
+            details.getChildren().add(g);
+        }
+        if (!show.isEmpty()) {
+            HBox bar = new HBox(6);
+            bar.getChildren().addAll(show);
+            details.getChildren().add(bar);
+        }
+        if (!f.thresholds().isEmpty()) {
+            details.getChildren().add(heading(ctx.text("findings.thresholds")));
+            for (Finding.Threshold t : f.thresholds()) {
+                String text = ctx.text("findings.threshold", t.description(), Setting.format(t.value(), t.unit()), t.key());
+                Label l = para(t.basis() == Setting.Basis.HEURISTIC ? text + "  " + ctx.text("findings.heuristic") : text);
+                details.getChildren().add(l);
+            }
+        }
+        if (!f.recommendations().isEmpty()) {
+            details.getChildren().add(heading(ctx.text("findings.recommendations")));
+            int i = 0;
+            for (Recommendation r : f.recommendations()) {
+                details.getChildren().add(recommendation(r, i++));
+            }
+        }
+        if (!f.withheld().isEmpty()) {
+            details.getChildren().add(heading(ctx.text("findings.withheld")));
+            for (String w : f.withheld()) {
+                details.getChildren().add(para(w));
+            }
+        }
+        if (!f.citations().isEmpty()) {
+            details.getChildren().add(heading(ctx.text("findings.citations")));
+            for (String c : f.citations()) {
+                details.getChildren().add(para(c));
+            }
+        }
+    }
+
+    private Node recommendation(Recommendation r, int index) {
+        VBox box = new VBox(4);
+        box.setPadding(new Insets(6));
+        box.setStyle("-fx-border-color: derive(-fx-base, -15%); -fx-border-radius: 4; -fx-background-radius: 4;");
+        Label action = para(r.action());
+        action.setStyle("-fx-font-weight: bold;");
+        box.getChildren().add(action);
+        if (!r.lines().isEmpty()) {
+            TextArea code = new TextArea(r.snippet());
+            code.setEditable(false);
+            code.setWrapText(false);
+            code.setPrefRowCount(Math.min(8, r.lines().size()) + 1);
+            code.setStyle("-fx-font-family: monospace;");
+            code.setId("recommendationLines-" + index);
+            Button copy = new Button(ctx.text("findings.copy"), Icons.icon("fas-copy"));
+            copy.setId("copyRecommendation-" + index);
+            copy.setOnAction(e -> {
+                ClipboardContent content = new ClipboardContent();
+                content.putString(r.snippet());
+                Clipboard.getSystemClipboard().setContent(content);
+                ctx.status(ctx.text("findings.copied", r.lines().size()));
+            });
+            HBox row = new HBox(6, code, copy);
+            HBox.setHgrow(code, Priority.ALWAYS);
+            box.getChildren().add(row);
+        }
+        if (!r.expectedEffect().isBlank()) {
+            box.getChildren().add(para(ctx.text("findings.effect", r.expectedEffect(),
+                    r.effectSource().isBlank() ? ctx.text("findings.noSource") : r.effectSource())));
+        }
+        if (!r.risk().isBlank()) {
+            box.getChildren().add(para(ctx.text("findings.risk", r.risk())));
+        }
+        return box;
+    }
+
+    private void go(Target t) {
+        if (!ctx.navigate(t)) {
+            ctx.status(ctx.text("findings.cannotShow"));
+        }
+    }
+
+    @Override
+    public String titleKey() {
+        return "findings.tab";
+    }
+
+    @Override
+    public String iconLiteral() {
+        return "fas-clipboard-list";
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void show(Capture c) {
+        capture = c;
+        report = null;
+        int gen = ++generation;
+        list.getItems().clear();
+        notApplicable.getItems().clear();
+        showDetails(null);
+        List<Step> stepItems = new ArrayList<>();
+        stepItems.add(allSteps);
+        if (c != null && c.hasSteps()) {
+            stepItems.addAll(c.steps());
+        }
+        step.getItems().setAll(stepItems);
+        step.setValue(allSteps);
+        step.setDisable(stepItems.size() < 2);
+        steps.show(c, null);
+        if (c == null) {
+            inner.setVisible(false);
+            empty.setVisible(true);
+            return;
+        }
+        inner.setVisible(true);
+        empty.setVisible(false);
+        note.setText(ctx.text("findings.running"));
+        list.setPlaceholder(new Label(ctx.text("findings.running")));
+        ctx.background().submit(() -> {
+            RuleEngine.Report r;
+            try {
+                r = RuleEngine.standard().run(c, Settings.defaults());
+            } catch (RuntimeException ex) {
+                String msg = Objects.toString(ex.getMessage(), ex.getClass().getSimpleName());
+                Platform.runLater(() -> {
+                    if (gen == generation) {
+                        note.setText(ctx.text("findings.engineFailed", msg));
+                    }
+                });
+                return;
+            }
+            List<Result> na = new ArrayList<>(r.withStatus(Result.Status.FAILED));
+            na.addAll(r.withStatus(Result.Status.NOT_APPLICABLE));
+            Platform.runLater(() -> {
+                if (gen != generation) {
+                    return;
+                }
+                report = r;
+                list.setPlaceholder(new Label(ctx.text("findings.none")));
+                List<Finding> all = r.findings();
+                note.setText(ctx.text("findings.count", all.size(), r.withStatus(Result.Status.PASSED).size(), na.size()));
+                findingsTab.setText(ctx.text("findings.tab.list", all.size()));
+                notApplicableTab.setText(ctx.text("findings.tab.notApplicable", na.size()));
+                notApplicable.getItems().setAll(na);
+                steps.show(c, r);
+                filter();
+            });
+        });
+    }
+}

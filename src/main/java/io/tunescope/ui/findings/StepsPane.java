@@ -1,0 +1,312 @@
+package io.tunescope.ui.findings;
+
+import io.tunescope.analysis.config.ConfigDiff;
+import io.tunescope.analysis.config.StepConfig;
+import io.tunescope.analysis.timeline.RunSummary;
+import io.tunescope.analysis.timeline.Timeline;
+import io.tunescope.analysis.timeline.TimelineBuilder;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Step;
+import io.tunescope.rules.RuleEngine;
+import io.tunescope.ui.UiContext;
+import java.awt.BasicStroke;
+import java.awt.Font;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The tuning timeline: one point per step with the throughput of one benchmark run (TPS and QPS; the run at
+ * the baseline's thread count where there is one, so steps compare like with like) and
+ * its p95 latency on a second axis, the findings of each step as markers; a table with the change made in
+ * each step and the change in TPS against the previous step and the baseline; and beside it the
+ * configuration difference between the selected step and the one before.
+ */
+final class StepsPane {
+    /** One step: its best run (null without benchmark), TPS deltas in percent (NaN when unknown), findings. */
+    record Row(Step step, RunSummary run, double vsPrevious, double vsBaseline, int findings) {
+        double tps() {
+            return run == null ? Double.NaN : run.tps();
+        }
+    }
+
+    private final UiContext ctx;
+    private final ChartViewer chart = new ChartViewer();
+    private final Label chartEmpty = new Label();
+    private final TableView<Row> table = new TableView<>();
+    private final TableView<ConfigDiff.Row> diff = new TableView<>();
+    private final Label diffTitle = new Label();
+    private final SplitPane root;
+    private Capture capture;
+    private int generation;
+
+    StepsPane(UiContext ctx) {
+        this.ctx = ctx;
+        chart.setId("stepsChart");
+        chartEmpty.setText(ctx.text("findings.steps.noRuns"));
+        chartEmpty.setWrapText(true);
+        StackPane chartBox = new StackPane(chart, chartEmpty);
+        chartBox.setMinHeight(220);
+
+        table.setId("stepsTable");
+        table.getColumns().add(col(ctx.text("findings.steps.col.step"), r -> r.step().label(), 130));
+        table.getColumns().add(col(ctx.text("findings.steps.col.change"), r -> r.step().change(), 220));
+        table.getColumns().add(col(ctx.text("findings.steps.col.tps"), r -> num(r.tps()), 90));
+        table.getColumns().add(col(ctx.text("findings.steps.col.vsPrevious"), r -> pct(r.vsPrevious()), 90));
+        table.getColumns().add(col(ctx.text("findings.steps.col.vsBaseline"), r -> pct(r.vsBaseline()), 90));
+        table.getColumns().add(col(ctx.text("findings.steps.col.qps"), r -> r.run() == null ? "" : num(r.run().qps()), 90));
+        table.getColumns().add(col(ctx.text("findings.steps.col.p95"), r -> r.run() == null ? "" : num(r.run().latPctMs()), 80));
+        table.getColumns().add(col(ctx.text("findings.steps.col.threads"), r -> r.run() == null ? "" : Integer.toString(r.run().threads()), 70));
+        table.getColumns().add(col(ctx.text("findings.steps.col.findings"), r -> Integer.toString(r.findings()), 70));
+        table.setPlaceholder(new Label(ctx.text("findings.steps.none")));
+        table.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> refreshDiff(i.intValue()));
+
+        VBox left = new VBox(8, chartBox, table);
+        VBox.setVgrow(chartBox, Priority.ALWAYS);
+        table.setPrefHeight(180);
+        left.setPadding(new Insets(8));
+
+        diff.setId("stepsDiff");
+        diff.getColumns().add(col(ctx.text("config.col.name"), ConfigDiff.Row::key, 200));
+        diff.getColumns().add(col(ctx.text("config.col.change"),
+                r -> ctx.text("config.change." + r.change().name().toLowerCase(Locale.ROOT)), 80));
+        diff.getColumns().add(col(ctx.text("config.col.before"), ConfigDiff.Row::before, 110));
+        diff.getColumns().add(col(ctx.text("config.col.after"), ConfigDiff.Row::after, 110));
+        diff.getColumns().add(col(ctx.text("config.col.source"),
+                r -> String.valueOf(r.afterRef() != null ? r.afterRef() : r.beforeRef()), 200));
+        diff.setPlaceholder(new Label(ctx.text("findings.steps.noDiff")));
+        diffTitle.setWrapText(true);
+        diffTitle.setId("stepsDiffTitle");
+        VBox right = new VBox(8, diffTitle, diff);
+        VBox.setVgrow(diff, Priority.ALWAYS);
+        right.setPadding(new Insets(8));
+        right.setAlignment(Pos.TOP_LEFT);
+
+        root = new SplitPane(left, right);
+        root.setDividerPositions(0.62);
+    }
+
+    Node node() {
+        return root;
+    }
+
+    private static <T> TableColumn<T, String> col(String title, Function<T, String> f, double width) {
+        TableColumn<T, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    static String num(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%,.1f", v);
+    }
+
+    static String pct(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%+.1f %%", v);
+    }
+
+    /**
+     * The rows of a capture: every step with one run (at the baseline's thread count when the step has one,
+     * else its highest TPS) and the deltas.
+     */
+    static List<Row> rows(Capture c, RuleEngine.Report report) {
+        Timeline t = TimelineBuilder.build(c, null);
+        List<RunSummary> runs = RunSummary.of(t);
+        List<Row> out = new ArrayList<>();
+        double base = Double.NaN;
+        double prev = Double.NaN;
+        int baseThreads = -1;
+        for (Step s : c.steps()) {
+            // like with like: the run at the baseline's thread count, else the step's best run
+            RunSummary best = null;
+            RunSummary same = null;
+            for (RunSummary r : runs) {
+                if (!r.step().equals(s.dir()) || Double.isNaN(r.tps())) {
+                    continue;
+                }
+                if (best == null || r.tps() > best.tps()) {
+                    best = r;
+                }
+                if (r.threads() == baseThreads && (same == null || r.tps() > same.tps())) {
+                    same = r;
+                }
+            }
+            if (same != null) {
+                best = same;
+            }
+            if (best != null && baseThreads < 0) {
+                baseThreads = best.threads();
+            }
+            double tps = best == null ? Double.NaN : best.tps();
+            int n = report == null ? 0 : report.findings(s.dir()).size();
+            out.add(new Row(s, best, delta(tps, prev), delta(tps, base), n));
+            if (!Double.isNaN(tps)) {
+                if (Double.isNaN(base)) {
+                    base = tps;
+                }
+                prev = tps;
+            }
+        }
+        return out;
+    }
+
+    private static double delta(double v, double ref) {
+        return Double.isNaN(v) || Double.isNaN(ref) || ref == 0 ? Double.NaN : (v - ref) / ref * 100;
+    }
+
+    /** Shows the steps of the capture; {@code report} adds the findings markers once the engine finished. */
+    void show(Capture c, RuleEngine.Report report) {
+        capture = c;
+        int gen = ++generation;
+        if (c == null) {
+            table.getItems().clear();
+            diff.getItems().clear();
+            diffTitle.setText("");
+            chart.setVisible(false);
+            chartEmpty.setVisible(true);
+            return;
+        }
+        ctx.background().submit(() -> {
+            List<Row> rows = rows(c, report);
+            JFreeChart ch = rows.stream().anyMatch(r -> r.run() != null) ? chart(rows) : null;
+            Platform.runLater(() -> {
+                if (gen != generation) {
+                    return;
+                }
+                int sel = table.getSelectionModel().getSelectedIndex();
+                table.getItems().setAll(rows);
+                if (ch != null) {
+                    chart.setChart(ch);
+                }
+                chart.setVisible(ch != null);
+                chartEmpty.setVisible(ch == null);
+                table.getSelectionModel().select(sel >= 0 && sel < rows.size() ? sel : rows.size() - 1);
+            });
+        });
+    }
+
+    private JFreeChart chart(List<Row> rows) {
+        String[] labels = rows.stream().map(r -> r.step().label()).toArray(String[]::new);
+        XYSeries tps = new XYSeries(ctx.text("findings.steps.col.tps"));
+        XYSeries qps = new XYSeries(ctx.text("findings.steps.col.qps"));
+        XYSeries p95 = new XYSeries(ctx.text("findings.steps.col.p95"));
+        for (int i = 0; i < rows.size(); i++) {
+            RunSummary r = rows.get(i).run();
+            if (r == null) {
+                continue;
+            }
+            add(tps, i, r.tps());
+            add(qps, i, r.qps());
+            add(p95, i, r.latPctMs());
+        }
+        SymbolAxis x = new SymbolAxis(ctx.text("findings.steps.axis.step"), labels);
+        x.setGridBandsVisible(false);
+        NumberAxis yTps = new NumberAxis(ctx.text("findings.steps.col.tps"));
+        XYPlot plot = new XYPlot(new XYSeriesCollection(tps), x, yTps, renderer(new java.awt.Color(0x1565c0)));
+        if (qps.getItemCount() > 0) {
+            NumberAxis yQps = new NumberAxis(ctx.text("findings.steps.col.qps"));
+            plot.setRangeAxis(1, yQps);
+            plot.setDataset(1, new XYSeriesCollection(qps));
+            plot.mapDatasetToRangeAxis(1, 1);
+            plot.setRangeAxisLocation(1, org.jfree.chart.axis.AxisLocation.TOP_OR_LEFT);
+            plot.setRenderer(1, renderer(new java.awt.Color(0x2e7d32)));
+        }
+        if (p95.getItemCount() > 0) {
+            NumberAxis yLat = new NumberAxis(ctx.text("findings.steps.axis.p95"));
+            plot.setRangeAxis(2, yLat);
+            plot.setRangeAxisLocation(2, org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
+            plot.setDataset(2, new XYSeriesCollection(p95));
+            plot.mapDatasetToRangeAxis(2, 2);
+            plot.setRenderer(2, renderer(new java.awt.Color(0xc62828)));
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            if (r.findings() > 0 && r.run() != null) {
+                XYTextAnnotation a = new XYTextAnnotation(ctx.text("findings.steps.marker", r.findings()), i, r.tps());
+                a.setTextAnchor(TextAnchor.BOTTOM_CENTER);
+                a.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
+                a.setPaint(new java.awt.Color(0xc77700));
+                a.setToolTipText(r.step().change());
+                plot.addAnnotation(a);
+            }
+        }
+        yTps.setUpperMargin(0.15);
+        plot.setBackgroundPaint(java.awt.Color.WHITE);
+        plot.setDomainGridlinePaint(new java.awt.Color(0xdddddd));
+        plot.setRangeGridlinePaint(new java.awt.Color(0xdddddd));
+        JFreeChart ch = new JFreeChart(ctx.text("findings.steps.title"), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        ch.setBackgroundPaint(java.awt.Color.WHITE);
+        return ch;
+    }
+
+    private static void add(XYSeries s, int x, double v) {
+        if (!Double.isNaN(v)) {
+            s.add(x, v);
+        }
+    }
+
+    private static XYLineAndShapeRenderer renderer(java.awt.Color c) {
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+        r.setSeriesPaint(0, c);
+        r.setSeriesStroke(0, new BasicStroke(2f));
+        r.setDefaultToolTipGenerator((ds, series, item) -> ds.getSeriesKey(series) + ": "
+                + num(ds.getYValue(series, item)));
+        return r;
+    }
+
+    private void refreshDiff(int index) {
+        Capture c = capture;
+        List<Row> rows = List.copyOf(table.getItems());
+        if (c == null || index < 0 || index >= rows.size()) {
+            diff.getItems().clear();
+            diffTitle.setText("");
+            return;
+        }
+        if (index == 0) {
+            diff.getItems().clear();
+            diffTitle.setText(ctx.text("findings.steps.baseline", rows.get(0).step().label()));
+            return;
+        }
+        Step a = rows.get(index - 1).step();
+        Step b = rows.get(index).step();
+        diffTitle.setText(ctx.text("findings.steps.diffTitle", a.label(), b.label(),
+                b.change().isBlank() ? ctx.text("findings.steps.noChange") : b.change()));
+        int gen = generation;
+        ctx.background().submit(() -> {
+            StepConfig x = StepConfig.of(c, a.dir());
+            StepConfig y = StepConfig.of(c, b.dir());
+            List<ConfigDiff.Row> d = new ArrayList<>(ConfigDiff.compare(x.serverSettings(), y.serverSettings()));
+            if (x.sysctl().isPresent() && y.sysctl().isPresent()) {
+                d.addAll(ConfigDiff.compare(x.sysctl().get(), y.sysctl().get()));
+            }
+            Platform.runLater(() -> {
+                if (gen == generation && table.getSelectionModel().getSelectedIndex() == index) {
+                    diff.getItems().setAll(d);
+                }
+            });
+        });
+    }
+}

@@ -27,6 +27,7 @@ public final class ReportBuilder {
         s.add(CaptureSections.CONFIG_DIFF);
         s.add(CaptureSections.STATUS);
         s.add(new NumaReportSection());
+        s.add(new AnnotationsReportSection());
         s.add(CaptureSections.FILES);
         return new ReportBuilder(s);
     }

@@ -30,6 +30,7 @@ public final class AnnotationsPanel {
     private final AnnotationsModel model;
     private final ListView<Annotation> list = new ListView<>();
     private final TitledPane pane = new TitledPane();
+    private int shown;
 
     public AnnotationsPanel(UiContext ctx, AnnotationsModel model) {
         this.ctx = ctx;
@@ -68,12 +69,22 @@ public final class AnnotationsPanel {
         VBox box = new VBox(6, list, buttons);
         VBox.setVgrow(list, Priority.ALWAYS);
         box.setPadding(new Insets(4));
-        list.setPrefHeight(180);
+        list.setPrefHeight(160);
         pane.setText(ctx.text("annot.panel", 0));
         pane.setGraphic(Icons.icon("fas-sticky-note"));
         pane.setContent(box);
         pane.setId("annotationsPane");
-        model.addListener(() -> pane.setText(ctx.text("annot.panel", model.items().size())));
+        // collapsed while there is nothing to list, so the capture tree keeps the room
+        pane.setExpanded(false);
+        model.addListener(() -> {
+            pane.setText(ctx.text("annot.panel", model.items().size()));
+            if (model.items().isEmpty()) {
+                pane.setExpanded(false);
+            } else if (model.items().size() > shown) {
+                pane.setExpanded(true);
+            }
+            shown = model.items().size();
+        });
     }
 
     private Window window() {

@@ -149,7 +149,10 @@ public final class AnnotationsPanel {
             what.getStyleClass().add("hint");
             Label note = new Label(a.note());
             note.setWrapText(true);
-            note.setMaxWidth(260);
+            // follow the panel's width: wrap the note, shorten the target line, never scroll sideways
+            what.maxWidthProperty().bind(list.widthProperty().subtract(30));
+            note.maxWidthProperty().bind(list.widthProperty().subtract(30));
+            setPrefWidth(0);
             Label date = new Label(TargetText.date(a.updated()));
             date.getStyleClass().add("hint");
             VBox v = new VBox(2, what, note, date);

@@ -53,6 +53,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class AnnotationsFxTest {
     private static final String STEP_NOTE = "Baseline before the buffer pool change";
+    private static final String RANGE_NOTE = "Throughput dip here";
     private static final String FRAME_NOTE = "Spin wait hotspot worth a look";
 
     @TempDir
@@ -111,8 +112,25 @@ class AnnotationsFxTest {
         writeNote(robot, FRAME_NOTE);
         WaitForAsyncUtils.waitForFxEvents();
 
+        // a time range, from the timeline's button (no zoom, no crosshair: the whole run), shown as a marker
+        Tab timelineTab = tabs.getTabs().stream().filter(t -> "tab-timeline.tab".equals(t.getId())).findFirst().orElseThrow();
+        robot.interact(() -> tabs.getSelectionModel().select(timelineTab));
+        org.jfree.chart.fx.ChartViewer viewer = robot.lookup("#timelineChart").queryAs(org.jfree.chart.fx.ChartViewer.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> viewer.getChart() != null && viewer.isVisible());
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.Button annotateRange = robot.lookup("#timelineAnnotate").queryAs(javafx.scene.control.Button.class);
+        javafx.application.Platform.runLater(annotateRange::fire);
+        writeNote(robot, RANGE_NOTE);
+        WaitForAsyncUtils.waitForFxEvents();
+        var plot = (org.jfree.chart.plot.CombinedDomainXYPlot) viewer.getChart().getPlot();
+        var markers = plot.getSubplots().get(0).getDomainMarkers(org.jfree.chart.ui.Layer.BACKGROUND);
+        assertNotNull(markers);
+        assertTrue(markers.stream().anyMatch(m -> m instanceof org.jfree.chart.plot.IntervalMarker im
+                && RANGE_NOTE.equals(im.getLabel())), "annotated range shown on the timeline");
+
         List<Annotation> saved = AnnotationStore.forCapture(capture).load();
-        assertEquals(2, saved.size(), "both notes saved beside the capture");
+        assertEquals(3, saved.size(), "every note saved beside the capture");
+        assertTrue(saved.stream().anyMatch(a -> a.target().kind() == AnnotationTarget.Kind.TIME_RANGE && a.note().equals(RANGE_NOTE)));
         assertTrue(Files.exists(capture.resolve(AnnotationStore.FILE_NAME)));
         Annotation stepNote = saved.stream().filter(a -> a.target().kind() == AnnotationTarget.Kind.STEP).findFirst().orElseThrow();
         assertEquals(step.dir(), stepNote.target().step());
@@ -131,7 +149,7 @@ class AnnotationsFxTest {
         ListView<Annotation> list = robot.lookup("#annotationsList").queryAs(ListView.class);
         assertTrue(list.getItems().isEmpty());
         open(robot);
-        assertEquals(2, list.getItems().size());
+        assertEquals(3, list.getItems().size());
         assertTrue(list.getItems().stream().anyMatch(a -> a.note().equals(FRAME_NOTE)));
 
         // the PDF report lists them
@@ -144,6 +162,7 @@ class AnnotationsFxTest {
         }
         assertTrue(text.contains(STEP_NOTE), "step note in the PDF");
         assertTrue(text.contains(FRAME_NOTE), "frame note in the PDF");
+        assertTrue(text.contains(RANGE_NOTE), "range note in the PDF");
         assertTrue(text.contains("Annotations"), "annotations heading in the PDF");
         assertEquals(before, hashes(capture), "no capture file changed by the export");
     }

@@ -252,12 +252,7 @@ public final class PdfWriter implements AutoCloseable {
         }
         ensure(h + 6);
         PdfBoxGraphics2D g = new PdfBoxGraphics2D(doc, width, height);
-        PdfBoxGraphics2DFontTextDrawer drawer = new PdfBoxGraphics2DFontTextDrawer();
-        if (fonts.cjk()) {
-            drawer.registerFont(PdfFonts.AWT_FAMILY, fonts.regular());
-            drawer.registerFont("SansSerif", fonts.regular());
-            drawer.registerFont("Dialog", fonts.regular());
-        }
+        PdfBoxGraphics2DFontTextDrawer drawer = fonts.cjk() ? new EmbeddedFontTextDrawer(fonts) : new PdfBoxGraphics2DFontTextDrawer();
         g.setFontTextDrawer(drawer);
         try {
             painter.accept(g);
@@ -271,6 +266,23 @@ public final class PdfWriter implements AutoCloseable {
         cs.drawForm(form);
         cs.restoreGraphicsState();
         y -= 6;
+    }
+
+    /**
+     * Draws every Java2D font (logical ones such as SansSerif.bold in charts included) with the embedded CJK font, so
+     * chart and flame graph labels stay real, searchable text; glyphs the font lacks still fall back to shapes.
+     */
+    private static final class EmbeddedFontTextDrawer extends PdfBoxGraphics2DFontTextDrawer {
+        private final PdfFonts fonts;
+
+        EmbeddedFontTextDrawer(PdfFonts fonts) {
+            this.fonts = fonts;
+        }
+
+        @Override
+        protected PDFont mapFont(java.awt.Font font, IFontTextDrawerEnv env) {
+            return font.isBold() ? fonts.bold() : fonts.regular();
+        }
     }
 
     /** A raster image scaled to the content width (or its own width in points, if smaller). */

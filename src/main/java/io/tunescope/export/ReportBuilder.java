@@ -23,9 +23,13 @@ public final class ReportBuilder {
         List<ReportSection> s = new ArrayList<>();
         s.add(CaptureSections.TITLE);
         s.add((pdf, c, o) -> pdf.newPage());
+        s.add(new SummarySection());
         s.add(CaptureSections.STEPS);
         s.add(CaptureSections.CONFIG_DIFF);
         s.add(CaptureSections.STATUS);
+        s.add(new FindingsSection());
+        s.add(new FlameSection());
+        s.add(new TimelineSection());
         s.add(new NumaReportSection());
         s.add(new AnnotationsReportSection());
         s.add(CaptureSections.FILES);

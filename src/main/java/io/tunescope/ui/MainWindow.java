@@ -257,6 +257,7 @@ public final class MainWindow implements UiContext {
                 new SeparatorMenuItem(), quit);
         Menu view = new Menu(text("menu.view"));
         view.getItems().add(themes.menu(bundle));
+        view.getItems().add(Language.menu(bundle, settings, this::rebuildInNewLanguage));
         Menu help = new Menu(text("menu.help"));
         MenuItem keys = item("menu.shortcuts", "fas-keyboard",
                 () -> ShortcutsDialog.create(stage, shortcuts, bundle).show());
@@ -586,6 +587,15 @@ public final class MainWindow implements UiContext {
         if (!args.isEmpty()) {
             open(Path.of(args.get(0)));
         }
+    }
+
+    /** Builds the window again (same stage, same capture) after the UI language changed. */
+    private void rebuildInNewLanguage() {
+        saveLayout();
+        Path open = model.pathProperty().get();
+        MainWindow next = new MainWindow(stage, open == null ? List.of() : List.of(open.toString()), settings);
+        shutdown();
+        next.show();
     }
 
     public void shutdown() {

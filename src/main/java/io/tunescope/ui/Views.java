@@ -13,6 +13,7 @@ public final class Views {
         // the story first: where the CPU goes, what the run did over time, where memory lands; then the
         // server's configuration and the raw list of files
         views.add(new io.tunescope.ui.flame.FlameView(ctx));
+        views.add(new io.tunescope.ui.perfreport.PerfReportView(ctx));
         views.add(new io.tunescope.ui.timeline.TimelineView(ctx));
         views.add(new io.tunescope.ui.numa.NumaView(ctx));
         views.add(new io.tunescope.ui.config.ConfigView(ctx));

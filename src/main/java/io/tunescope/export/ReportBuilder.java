@@ -31,6 +31,7 @@ public final class ReportBuilder {
         s.add(new FlameSection());
         s.add(new TimelineSection());
         s.add(new NumaReportSection());
+        s.add(new AnnotationsReportSection());
         s.add(CaptureSections.FILES);
         return new ReportBuilder(s);
     }

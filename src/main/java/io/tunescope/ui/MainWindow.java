@@ -72,6 +72,8 @@ public final class MainWindow implements UiContext {
     private final List<String> args;
     private final Shortcuts shortcuts = new Shortcuts();
     private final Theme.Switcher themes;
+    private final io.tunescope.ui.annotate.AnnotationsModel annotations =
+            new io.tunescope.ui.annotate.AnnotationsModel(m -> Platform.runLater(() -> error(m)));
 
     public MainWindow(Stage stage, List<String> args) {
         this(stage, args, Settings.user());
@@ -100,6 +102,11 @@ public final class MainWindow implements UiContext {
     @Override
     public javafx.beans.value.ObservableValue<Theme> theme() {
         return themes.themeProperty();
+    }
+
+    @Override
+    public io.tunescope.ui.annotate.Annotations annotations() {
+        return annotations;
     }
 
     @Override
@@ -136,6 +143,7 @@ public final class MainWindow implements UiContext {
         side.setPadding(new Insets(8));
         VBox.setVgrow(sidebar, Priority.ALWAYS);
         side.setMinWidth(200);
+        installAnnotations(side);
 
         welcomeTab.setText(text("welcome.tab"));
         welcomeTab.setGraphic(Icons.icon("fas-home"));
@@ -192,6 +200,30 @@ public final class MainWindow implements UiContext {
         stage.setMaximized(settings.getBoolean("window.maximized", false));
         stage.setOnCloseRequest(e -> saveLayout());
         refreshRecent();
+    }
+
+    /**
+     * The annotations side panel under the capture tree, loaded when a capture opens (before the views
+     * show it, so they can draw markers), and the sidebar's "Annotate..." on a step.
+     */
+    private void installAnnotations(VBox side) {
+        io.tunescope.ui.annotate.AnnotationsPanel panel = new io.tunescope.ui.annotate.AnnotationsPanel(this, annotations);
+        side.getChildren().add(panel.node());
+        model.captureProperty().addListener((o, a, c) -> annotations.load(c));
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
+        MenuItem annotate = item("annot.menu", "fas-sticky-note", () -> {
+            TreeItem<Object> it = sidebar.getSelectionModel().getSelectedItem();
+            if (it != null && it.getValue() instanceof Step s) {
+                annotations.annotate(io.tunescope.annotate.AnnotationTarget.step(s.dir()));
+            }
+        });
+        annotate.setId("sidebarAnnotate");
+        menu.getItems().add(annotate);
+        menu.setOnShowing(e -> {
+            TreeItem<Object> it = sidebar.getSelectionModel().getSelectedItem();
+            annotate.setDisable(it == null || !(it.getValue() instanceof Step));
+        });
+        sidebar.setContextMenu(menu);
     }
 
     private MenuBar menuBar() {

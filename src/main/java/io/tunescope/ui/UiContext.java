@@ -38,6 +38,14 @@ public interface UiContext {
         return false;
     }
 
+    /**
+     * The annotations of the open capture, where views add notes and read them for markers; null in a
+     * context without a window (tests of a single view, exports).
+     */
+    default io.tunescope.ui.annotate.Annotations annotations() {
+        return null;
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

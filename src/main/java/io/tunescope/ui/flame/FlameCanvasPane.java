@@ -34,6 +34,7 @@ final class FlameCanvasPane extends Region {
     private IntConsumer onClick = n -> { };
     private java.util.function.Consumer<FlameGraphPainter.Stats> onPainted = st -> { };
     private FlameGraphPainter.Stats lastStats;
+    private int[] marked = new int[0];
 
     FlameCanvasPane() {
         getChildren().add(canvas);
@@ -176,10 +177,44 @@ final class FlameCanvasPane extends Region {
             return;
         }
         FlameGraphPainter.Stats st = painter.paint(new FxPainter(g), layout, colors, view());
+        paintMarks(g);
         if (!st.equals(lastStats)) {
             lastStats = st;
             onPainted.accept(st);
         }
+    }
+
+    /** Nodes outlined as annotated (node ids of the current layout's tree). */
+    void setMarked(int[] nodes) {
+        marked = nodes.clone();
+        paint();
+    }
+
+    int[] marked() {
+        return marked.clone();
+    }
+
+    private void paintMarks(javafx.scene.canvas.GraphicsContext g) {
+        if (marked.length == 0) {
+            return;
+        }
+        FlameGraphPainter.View v = view();
+        g.save();
+        g.setStroke(javafx.scene.paint.Color.web("#1f6feb"));
+        g.setLineWidth(2);
+        g.setLineDashes(4, 2);
+        for (int node : marked) {
+            if (node < 0 || node >= layout.tree().size() || !layout.isLaidOut(node)) {
+                continue;
+            }
+            double x0 = Math.max(0, FlameGraphPainter.pixelX(v, layout.x(node)));
+            double x1 = Math.min(getWidth(), FlameGraphPainter.pixelX(v, layout.x(node) + layout.width(node)));
+            double y = FlameGraphPainter.rowTop(layout, v, layout.row(node));
+            if (x1 - x0 >= 1) {
+                g.strokeRect(x0 + 1, y + 1, x1 - x0 - 2, v.rowHeight() - 2);
+            }
+        }
+        g.restore();
     }
 
     String readableName(int frameId) {

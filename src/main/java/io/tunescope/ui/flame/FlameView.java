@@ -29,6 +29,8 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
+import io.tunescope.annotate.Annotation;
+import io.tunescope.annotate.AnnotationTarget;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
@@ -181,6 +183,10 @@ public final class FlameView implements CaptureView {
         callees.setHiddenRootRows(1);
 
         vm.snapshotProperty().addListener((o, a, s) -> showSnapshot(s));
+        vm.snapshotProperty().addListener((o, a, s) -> refreshMarks());
+        if (ctx.annotations() != null) {
+            ctx.annotations().addListener(this::refreshMarks);
+        }
         vm.selectedFrameProperty().addListener((o, a, b) -> selectionChanged(b.intValue()));
         vm.sandwichProperty().addListener((o, a, s) -> showSandwich(s));
         vm.currentMatchProperty().addListener((o, a, b) -> flame.setCurrent(b.intValue()));
@@ -635,6 +641,13 @@ public final class FlameView implements CaptureView {
                 vm.selectedFrameProperty().set(t.frame(node));
                 sideTabs.getSelectionModel().select(1);
             }));
+            CaptureProfiles.Entry profile = vm.profileProperty().get();
+            if (ctx.annotations() != null && profile != null) {
+                MenuItem annotate = item("annot.menu", "fas-sticky-note", () -> ctx.annotations().annotate(
+                        AnnotationTarget.flameFrame(profile.file().step(), profile.file().path(), path)));
+                annotate.setId("flame-annotate");
+                items.add(annotate);
+            }
             items.add(new SeparatorMenuItem());
         }
         items.add(item("flame.menu.invertAll", "fas-exchange-alt", () -> vm.pushTransform(new Transform.InvertAll())));
@@ -642,6 +655,27 @@ public final class FlameView implements CaptureView {
         u.setDisable(vm.transformsProperty().get().isEmpty());
         items.add(u);
         return items;
+    }
+
+    /** Outlines the frames of the shown profile that carry an annotation. */
+    private void refreshMarks() {
+        FlameViewModel.Snapshot s = vm.snapshot();
+        CaptureProfiles.Entry profile = vm.profileProperty().get();
+        if (s == null || profile == null || ctx.annotations() == null) {
+            flame.setMarked(new int[0]);
+            return;
+        }
+        List<Integer> nodes = new ArrayList<>();
+        for (Annotation a : ctx.annotations().list()) {
+            AnnotationTarget t = a.target();
+            if (t.kind() == AnnotationTarget.Kind.FLAME_FRAME && t.view().equals(profile.file().path())) {
+                int n = s.tree().nodeByPath(t.frames());
+                if (n > 0) {
+                    nodes.add(n);
+                }
+            }
+        }
+        flame.setMarked(nodes.stream().mapToInt(Integer::intValue).toArray());
     }
 
     private MenuItem item(String key, String icon, Runnable action) {

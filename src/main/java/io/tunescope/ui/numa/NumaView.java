@@ -183,6 +183,23 @@ public final class NumaView implements CaptureView {
         Tooltip.install(canvas, tip);
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
         canvas.setOnMouseExited(e -> hover.setText(""));
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
+        canvas.setOnContextMenuRequested(e -> {
+            io.tunescope.annotate.AnnotationTarget t = cellTarget(e.getX(), e.getY());
+            if (t == null || ctx.annotations() == null) {
+                return;
+            }
+            javafx.scene.control.MenuItem annotate = new javafx.scene.control.MenuItem(ctx.text("annot.menu"),
+                    new org.kordamp.ikonli.javafx.FontIcon("fas-sticky-note"));
+            annotate.setId("numaAnnotate");
+            annotate.setOnAction(a -> ctx.annotations().annotate(t));
+            menu.getItems().setAll(annotate);
+            menu.show(canvas, e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
+        if (ctx.annotations() != null) {
+            ctx.annotations().addListener(this::redraw);
+        }
         hover.setId("numaHover");
         hover.setPadding(new Insets(4, 8, 6, 8));
         empty.setId("numaEmpty");
@@ -228,6 +245,50 @@ public final class NumaView implements CaptureView {
         return b.toString();
     }
 
+    /** The heatmap cell under a canvas point as an annotation target, or null. */
+    io.tunescope.annotate.AnnotationTarget cellTarget(double x, double y) {
+        NumaMatrix m = model.matrixProperty().get();
+        NumaStep s = model.stepProperty().get();
+        if (m == null || layout == null || s == null) {
+            return null;
+        }
+        int[] rc = layout.cellAt(x, y);
+        if (rc == null) {
+            return null;
+        }
+        return io.tunescope.annotate.AnnotationTarget.heatmapCell(s.step().dir(), heatmapName(),
+                m.rows().get(rc[0]), m.columns().get(rc[1]));
+    }
+
+    private String heatmapName() {
+        return "numa/" + model.kindProperty().get().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** A small triangle in the top-right corner of every cell that has a note. */
+    private void markAnnotatedCells(javafx.scene.canvas.GraphicsContext g, NumaMatrix m) {
+        NumaStep s = model.stepProperty().get();
+        if (ctx.annotations() == null || layout == null || s == null) {
+            return;
+        }
+        g.setFill(javafx.scene.paint.Color.web("#1f6feb"));
+        double size = Math.max(5, Math.min(12, Math.min(layout.cellW(), layout.cellH()) / 5));
+        for (io.tunescope.annotate.Annotation a : ctx.annotations().list()) {
+            var t = a.target();
+            if (t.kind() != io.tunescope.annotate.AnnotationTarget.Kind.HEATMAP_CELL || !t.step().equals(s.step().dir())
+                    || !t.view().equals(heatmapName())) {
+                continue;
+            }
+            int r = m.rows().indexOf(t.row());
+            int c = m.columns().indexOf(t.column());
+            if (r < 0 || c < 0) {
+                continue;
+            }
+            double x1 = layout.cellCenterX(c) + layout.cellW() / 2 - 1;
+            double y0 = layout.cellCenterY(r) - layout.cellH() / 2 + 1;
+            g.fillPolygon(new double[] {x1 - size, x1, x1}, new double[] {y0, y0, y0 + size}, 3);
+        }
+    }
+
     private void hoverAt(double x, double y) {
         String t = hoverText(x, y);
         hover.setText(t);
@@ -256,6 +317,7 @@ public final class NumaView implements CaptureView {
         var g = canvas.getGraphicsContext2D();
         g.clearRect(0, 0, w, h);
         layout = painter.paint(new FxPainter(g), m, 0, 0, w, h);
+        markAnnotatedCells(g, m);
     }
 
     private void drawTrend() {

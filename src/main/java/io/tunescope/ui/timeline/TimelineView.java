@@ -160,7 +160,17 @@ public final class TimelineView implements CaptureView {
             l.setMinWidth(Label.USE_PREF_SIZE);
         }
         reset.setMinWidth(Button.USE_PREF_SIZE);
-        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, reset);
+        Button annotate = new Button(ctx.text("annot.menu"), new org.kordamp.ikonli.javafx.FontIcon("fas-sticky-note"));
+        annotate.setId("timelineAnnotate");
+        annotate.setMinWidth(Button.USE_PREF_SIZE);
+        annotate.setTooltip(new javafx.scene.control.Tooltip(ctx.text("timeline.annotate.tip")));
+        annotate.setOnAction(e -> annotateRange());
+        annotate.setVisible(ctx.annotations() != null);
+        annotate.setManaged(ctx.annotations() != null);
+        if (ctx.annotations() != null) {
+            ctx.annotations().addListener(this::applyAnnotationMarkers);
+        }
+        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, reset, annotate);
         top.setAlignment(Pos.CENTER_LEFT);
         note.setId("timelineNote");
         note.setWrapText(true);
@@ -349,6 +359,7 @@ public final class TimelineView implements CaptureView {
                 updatingPanels = false;
                 if (chart != null) {
                     viewer.setChart(chart);
+                    applyAnnotationMarkers();
                 }
                 viewer.setVisible(chart != null);
                 empty.setVisible(chart == null);
@@ -383,6 +394,7 @@ public final class TimelineView implements CaptureView {
             Platform.runLater(() -> {
                 if (gen == generation) {
                     viewer.setChart(chart);
+                    applyAnnotationMarkers();
                 }
             });
         });
@@ -430,6 +442,99 @@ public final class TimelineView implements CaptureView {
             return;
         }
         moveCrosshair(plot.getDomainAxis().java2DToValue(px, area, RectangleEdge.BOTTOM));
+    }
+
+    /**
+     * The time range to annotate: the zoomed range when the user zoomed in, else the crosshair's time,
+     * else the whole run. Null without a chart.
+     */
+    io.tunescope.annotate.AnnotationTarget rangeTarget() {
+        Timeline t = timeline;
+        JFreeChart chart = viewer.getChart();
+        if (t == null || chart == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return null;
+        }
+        String dir = step.getValue() == null || step.getValue() == allSteps ? "" : step.getValue().dir();
+        var axis = plot.getDomainAxis();
+        long from;
+        long to;
+        if (!axis.isAutoRange()) {
+            from = toMs(t, axis.getLowerBound());
+            to = toMs(t, axis.getUpperBound());
+        } else if (!Double.isNaN(crosshair.get())) {
+            from = toMs(t, crosshair.get());
+            to = from;
+        } else {
+            from = toMs(t, axis.getRange().getLowerBound());
+            to = toMs(t, axis.getRange().getUpperBound());
+        }
+        return io.tunescope.annotate.AnnotationTarget.timeRange(dir, Math.min(from, to), Math.max(from, to));
+    }
+
+    /** The inverse of {@link TimelineChart#x}: a domain value back to the series clock in milliseconds. */
+    private static long toMs(Timeline t, double x) {
+        return t.wallClock() ? Math.round(x) : Math.round(x * 1000) + Math.min(0, t.start());
+    }
+
+    private void annotateRange() {
+        io.tunescope.annotate.AnnotationTarget target = rangeTarget();
+        if (target != null && ctx.annotations() != null) {
+            ctx.annotations().annotate(target);
+        }
+    }
+
+    private final List<org.jfree.chart.plot.IntervalMarker> annotationMarkers = new ArrayList<>();
+
+    /** Shows the annotated time ranges of the shown step as shaded intervals (a line for a single time). */
+    private void applyAnnotationMarkers() {
+        JFreeChart chart = viewer.getChart();
+        Timeline t = timeline;
+        if (chart == null || t == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        String dir = step.getValue() == null || step.getValue() == allSteps ? null : step.getValue().dir();
+        chart.setNotify(false);
+        for (XYPlot sub : plot.getSubplots()) {
+            for (org.jfree.chart.plot.IntervalMarker m : annotationMarkers) {
+                sub.removeDomainMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
+            }
+        }
+        annotationMarkers.clear();
+        if (ctx.annotations() != null) {
+            for (io.tunescope.annotate.Annotation a : ctx.annotations().list()) {
+                var tg = a.target();
+                if (tg.kind() != io.tunescope.annotate.AnnotationTarget.Kind.TIME_RANGE || (dir != null && !dir.equals(tg.step()))) {
+                    continue;
+                }
+                double x0 = TimelineChart.x(t, tg.fromMs());
+                double x1 = TimelineChart.x(t, tg.toMs());
+                if (x1 - x0 < 1e-9) {
+                    double w = (plot.getDomainAxis().getRange().getLength()) / 400;
+                    x0 -= w;
+                    x1 += w;
+                }
+                List<XYPlot> subs = plot.getSubplots();
+                for (int i = 0; i < subs.size(); i++) {
+                    org.jfree.chart.plot.IntervalMarker m = new org.jfree.chart.plot.IntervalMarker(x0, x1,
+                            new java.awt.Color(31, 111, 235, 40), new java.awt.BasicStroke(1f), new java.awt.Color(31, 111, 235),
+                            new java.awt.BasicStroke(1f), 1f);
+                    if (i == 0) {
+                        m.setLabel(a.note().length() > 40 ? a.note().substring(0, 39) + "\u2026" : a.note());
+                        m.setLabelFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 10));
+                        m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+                        m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+                    }
+                    subs.get(i).addDomainMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
+                    annotationMarkers.add(m);
+                }
+            }
+        }
+        chart.setNotify(true);
+    }
+
+    /** The annotation markers on the chart (for tests). */
+    List<org.jfree.chart.plot.IntervalMarker> annotationMarkers() {
+        return List.copyOf(annotationMarkers);
     }
 
     /** Puts the one crosshair of every chart at {@code x} and shows the values there. */

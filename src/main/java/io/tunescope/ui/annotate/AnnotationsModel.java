@@ -1,0 +1,137 @@
+package io.tunescope.ui.annotate;
+
+import io.tunescope.annotate.Annotation;
+import io.tunescope.annotate.AnnotationStore;
+import io.tunescope.annotate.AnnotationTarget;
+import io.tunescope.model.capture.Capture;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The annotations of the open capture, kept in an observable list and written through
+ * {@link AnnotationStore} (atomic, beside the capture) after every change. Load and save failures are
+ * reported to {@code onError} and leave the list as it was.
+ */
+public final class AnnotationsModel implements Annotations {
+    private final ObservableList<Annotation> items = FXCollections.observableArrayList();
+    private final List<Runnable> listeners = new ArrayList<>();
+    private final Consumer<String> onError;
+    private Function<AnnotationTarget, String> asker = t -> null;
+    private AnnotationStore store;
+
+    public AnnotationsModel(Consumer<String> onError) {
+        this.onError = onError;
+    }
+
+    /** How {@link #annotate} asks for the note (a dialog in the window). */
+    public void setAsker(Function<AnnotationTarget, String> asker) {
+        this.asker = asker;
+    }
+
+    public ObservableList<Annotation> items() {
+        return items;
+    }
+
+    /** Loads the annotations of a capture (or clears them for null). */
+    public void load(Capture c) {
+        store = c == null ? null : AnnotationStore.forCapture(c.origin());
+        List<Annotation> loaded = List.of();
+        if (store != null) {
+            try {
+                loaded = store.load();
+            } catch (IOException | RuntimeException e) {
+                onError.accept(store.file() + ": " + e.getMessage());
+            }
+        }
+        items.setAll(loaded);
+        fire();
+    }
+
+    /** Where the annotations are saved, or null without a capture. */
+    public java.nio.file.Path file() {
+        return store == null ? null : store.file();
+    }
+
+    @Override
+    public Annotation add(AnnotationTarget target, String note) {
+        if (store == null) {
+            return null;
+        }
+        Annotation a = Annotation.create(target, note, Instant.now());
+        List<Annotation> next = new ArrayList<>(items);
+        next.add(a);
+        return commit(next) ? a : null;
+    }
+
+    @Override
+    public Annotation annotate(AnnotationTarget target) {
+        if (store == null) {
+            return null;
+        }
+        String note = asker.apply(target);
+        return note == null || note.isBlank() ? null : add(target, note.strip());
+    }
+
+    public boolean edit(Annotation a, String note) {
+        List<Annotation> next = new ArrayList<>(items);
+        int i = indexOf(next, a);
+        if (i < 0) {
+            return false;
+        }
+        next.set(i, next.get(i).edit(note, Instant.now()));
+        return commit(next);
+    }
+
+    public boolean delete(Annotation a) {
+        List<Annotation> next = new ArrayList<>(items);
+        int i = indexOf(next, a);
+        if (i < 0) {
+            return false;
+        }
+        next.remove(i);
+        return commit(next);
+    }
+
+    private static int indexOf(List<Annotation> list, Annotation a) {
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i).id().equals(a.id())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private boolean commit(List<Annotation> next) {
+        try {
+            store.save(next);
+        } catch (IOException | RuntimeException e) {
+            onError.accept(store.file() + ": " + e.getMessage());
+            return false;
+        }
+        items.setAll(next);
+        fire();
+        return true;
+    }
+
+    @Override
+    public List<Annotation> list() {
+        return List.copyOf(items);
+    }
+
+    @Override
+    public void addListener(Runnable listener) {
+        listeners.add(listener);
+    }
+
+    private void fire() {
+        for (Runnable r : List.copyOf(listeners)) {
+            r.run();
+        }
+    }
+}

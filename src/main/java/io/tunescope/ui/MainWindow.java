@@ -256,8 +256,8 @@ public final class MainWindow implements UiContext {
                 new SeparatorMenuItem(), reload, close,
                 new SeparatorMenuItem(), quit);
         Menu view = new Menu(text("menu.view"));
-        view.getItems().add(themes.menu(bundle));
         view.getItems().add(Language.menu(bundle, settings, this::rebuildInNewLanguage));
+        view.getItems().add(themes.menu(bundle));
         Menu help = new Menu(text("menu.help"));
         MenuItem keys = item("menu.shortcuts", "fas-keyboard",
                 () -> ShortcutsDialog.create(stage, shortcuts, bundle).show());

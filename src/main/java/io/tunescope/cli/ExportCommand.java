@@ -8,6 +8,7 @@ import io.tunescope.importers.ImporterRegistry;
 import io.tunescope.model.capture.Capture;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -27,6 +28,9 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--pdf", paramLabel = "OUT.pdf", required = true, description = "where to write the report")
     Path pdf;
 
+    @Option(names = "--png", paramLabel = "DIR", description = "also write every chart of the report (flame graphs, timelines, heatmaps, ...) as PNG into DIR")
+    Path pngDir;
+
     @Option(names = "--lang", paramLabel = "LANG", description = "report language: en or zh (default: the system locale)")
     String lang;
 
@@ -45,8 +49,11 @@ public final class ExportCommand implements Callable<Integer> {
         }
         Locale locale = lang == null ? Locale.getDefault() : Locale.forLanguageTag(lang.equals("zh") ? "zh-CN" : lang);
         ReportOptions options = new ReportOptions(locale, null, null);
-        ReportBuilder.standard().write(capture, options, pdf);
+        List<Path> pngs = ReportBuilder.standard().write(capture, options, pdf, pngDir);
         spec.commandLine().getOut().println("wrote " + pdf);
+        if (pngDir != null) {
+            spec.commandLine().getOut().println("wrote " + pngs.size() + " PNG files to " + pngDir);
+        }
         spec.commandLine().getOut().flush();
         return TunescopeCli.OK;
     }

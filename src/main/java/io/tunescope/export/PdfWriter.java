@@ -35,6 +35,10 @@ public final class PdfWriter implements AutoCloseable {
     private PDPageContentStream cs;
     private float y;
     private final String footer;
+    private java.nio.file.Path pngDir;
+    private String lastHeading = "chart";
+    private int pngCount;
+    private final List<java.nio.file.Path> pngs = new ArrayList<>();
 
     public PdfWriter(String footer) throws IOException {
         this.doc = new PDDocument();
@@ -82,7 +86,22 @@ public final class PdfWriter implements AutoCloseable {
         y -= points;
     }
 
+    /**
+     * Also writes every drawing of the report as a PNG (2x, white background) into {@code dir}, named
+     * {@code NN-<heading>.png}: the same pictures as the PDF, for slides and chat.
+     */
+    public void alsoPng(java.nio.file.Path dir) throws IOException {
+        java.nio.file.Files.createDirectories(dir);
+        this.pngDir = dir;
+    }
+
+    /** The PNG files written so far (see {@link #alsoPng}). */
+    public List<java.nio.file.Path> pngs() {
+        return List.copyOf(pngs);
+    }
+
     public void heading(String text, int level) throws IOException {
+        lastHeading = text;
         float fs = level <= 0 ? 24 : level == 1 ? 16 : 12.5f;
         ensure(fs * 3);
         y -= level <= 0 ? 0 : fs * 0.6f;
@@ -251,6 +270,9 @@ public final class PdfWriter implements AutoCloseable {
             w = width * scale;
         }
         ensure(h + 6);
+        if (pngDir != null) {
+            writePng(width, height, painter);
+        }
         PdfBoxGraphics2D g = new PdfBoxGraphics2D(doc, width, height);
         PdfBoxGraphics2DFontTextDrawer drawer = fonts.cjk() ? new EmbeddedFontTextDrawer(fonts) : new PdfBoxGraphics2DFontTextDrawer();
         g.setFontTextDrawer(drawer);
@@ -283,6 +305,28 @@ public final class PdfWriter implements AutoCloseable {
         protected PDFont mapFont(java.awt.Font font, IFontTextDrawerEnv env) {
             return font.isBold() ? fonts.bold() : fonts.regular();
         }
+    }
+
+    private void writePng(float width, float height, Consumer<Graphics2D> painter) throws IOException {
+        int scale = 2;
+        BufferedImage img = new BufferedImage(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)),
+                BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        try {
+            g.setColor(java.awt.Color.WHITE);
+            g.fillRect(0, 0, img.getWidth(), img.getHeight());
+            g.scale(scale, scale);
+            painter.accept(g);
+        } finally {
+            g.dispose();
+        }
+        String slug = lastHeading.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("(^-|-$)", "");
+        if (slug.length() > 60) {
+            slug = slug.substring(0, 60);
+        }
+        java.nio.file.Path out = pngDir.resolve(String.format(java.util.Locale.ROOT, "%02d-%s.png", ++pngCount, slug.isEmpty() ? "chart" : slug));
+        AtomicFiles.write(out, o -> javax.imageio.ImageIO.write(img, "png", o));
+        pngs.add(out);
     }
 
     /** A raster image scaled to the content width (or its own width in points, if smaller). */

@@ -37,11 +37,20 @@ public final class ReportBuilder {
     }
 
     public void write(Capture capture, ReportOptions options, Path out) throws IOException {
+        write(capture, options, out, null);
+    }
+
+    /** Writes the report, and with {@code pngDir} every chart of it as a PNG too; returns the PNG files. */
+    public List<Path> write(Capture capture, ReportOptions options, Path out, Path pngDir) throws IOException {
         try (PdfWriter pdf = new PdfWriter(options.text("report.footer", capture.title()))) {
+            if (pngDir != null) {
+                pdf.alsoPng(pngDir);
+            }
             for (ReportSection s : sections) {
                 s.write(pdf, capture, options);
             }
             pdf.save(out);
+            return pdf.pngs();
         }
     }
 }

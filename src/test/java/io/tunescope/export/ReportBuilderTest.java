@@ -102,6 +102,23 @@ class ReportBuilderTest {
         assertTrue(Files.size(out) > 10_000);
         assertEquals(2, TunescopeCli.run(new String[] {"export", TestData.sampleCapture().toString()}, new PrintWriter(o), new PrintWriter(e)),
                 "--pdf is required");
+
+        // --png DIR: every chart of the report as a PNG too, the same pictures
+        Path dir = tmp.resolve("png");
+        Path out2 = tmp.resolve("cli2.pdf");
+        assertEquals(0, TunescopeCli.run(new String[] {"export", TestData.sampleCapture().toString(), "--pdf", out2.toString(),
+                "--png", dir.toString()}, new PrintWriter(o), new PrintWriter(e)), e.toString());
+        java.util.List<Path> pngs;
+        try (var s = Files.list(dir)) {
+            pngs = s.sorted().toList();
+        }
+        assertTrue(pngs.size() >= 3, "flame graphs, timelines and heatmaps: " + pngs);
+        assertTrue(pngs.stream().anyMatch(p -> p.getFileName().toString().contains("flame")) || pngs.size() >= 5, pngs.toString());
+        for (Path p : pngs) {
+            BufferedImage img = javax.imageio.ImageIO.read(p.toFile());
+            assertTrue(img.getWidth() >= 1000, p + " is drawn at 2x");
+            assertTrue(countDark(img) > 100, p + " is not blank");
+        }
     }
 
     private static int countDark(BufferedImage img) {

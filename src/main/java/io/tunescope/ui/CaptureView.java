@@ -28,4 +28,12 @@ public interface CaptureView {
     default boolean reveal(Target target) {
         return false;
     }
+
+    /**
+     * Sets this view up to compare two tuning steps ({@code before} -> {@code after}): differential flame
+     * graph, NUMA difference, configuration diff. Tells whether the view had data of both steps.
+     */
+    default boolean compare(io.tunescope.model.capture.Step before, io.tunescope.model.capture.Step after) {
+        return false;
+    }
 }

@@ -256,6 +256,9 @@ public final class MainWindow implements UiContext {
                 new SeparatorMenuItem(), reload, close,
                 new SeparatorMenuItem(), quit);
         Menu view = new Menu(text("menu.view"));
+        MenuItem compare = item("menu.compare", "fas-exchange-alt", this::compareSteps);
+        compare.disableProperty().bind(model.captureProperty().isNull());
+        view.getItems().addAll(compare, new SeparatorMenuItem());
         view.getItems().add(Language.menu(bundle, settings, this::rebuildInNewLanguage));
         view.getItems().add(themes.menu(bundle));
         Menu help = new Menu(text("menu.help"));
@@ -599,6 +602,70 @@ public final class MainWindow implements UiContext {
         if (!args.isEmpty()) {
             open(Path.of(args.get(0)));
         }
+    }
+
+    /** Any two steps side by side: differential flame graph, NUMA difference and configuration diff. */
+    private void compareSteps() {
+        Capture c = model.captureProperty().get();
+        if (c == null || c.steps().size() < 2) {
+            status(text("compare.needSteps"));
+            return;
+        }
+        javafx.scene.control.Dialog<javafx.scene.control.ButtonType> d = new javafx.scene.control.Dialog<>();
+        d.setTitle(text("compare.title"));
+        d.initOwner(stage);
+        javafx.scene.control.ComboBox<Step> before = new javafx.scene.control.ComboBox<>();
+        javafx.scene.control.ComboBox<Step> after = new javafx.scene.control.ComboBox<>();
+        javafx.util.StringConverter<Step> conv = new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Step st) {
+                return st == null ? "" : st.label() + " (" + st.dir() + ")";
+            }
+
+            @Override
+            public Step fromString(String x) {
+                return null;
+            }
+        };
+        for (var box : List.of(before, after)) {
+            box.getItems().setAll(c.steps());
+            box.setConverter(conv);
+        }
+        before.setValue(c.steps().get(0));
+        after.setValue(c.steps().get(c.steps().size() - 1));
+        javafx.scene.layout.GridPane grid = new javafx.scene.layout.GridPane();
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.setPadding(new Insets(12));
+        grid.addRow(0, new Label(text("compare.before")), before);
+        grid.addRow(1, new Label(text("compare.after")), after);
+        d.getDialogPane().setContent(grid);
+        d.getDialogPane().getButtonTypes().addAll(javafx.scene.control.ButtonType.OK, javafx.scene.control.ButtonType.CANCEL);
+        if (d.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK).isEmpty()
+                || before.getValue() == null || after.getValue() == null) {
+            return;
+        }
+        compare(before.getValue(), after.getValue());
+    }
+
+    /** Sets every view up to compare the two steps and shows the first that could; tells which views did. */
+    public List<String> compare(Step before, Step after) {
+        List<String> shown = new ArrayList<>();
+        Tab first = null;
+        for (int i = 0; i < views.size(); i++) {
+            if (views.get(i).compare(before, after)) {
+                shown.add(viewTabs.get(i).getText());
+                if (first == null) {
+                    first = viewTabs.get(i);
+                }
+            }
+        }
+        if (first != null) {
+            tabs.getSelectionModel().select(first);
+        }
+        status(shown.isEmpty() ? text("compare.nothing", before.label(), after.label())
+                : text("compare.done", before.label(), after.label(), String.join(", ", shown)));
+        return shown;
     }
 
     /** Builds the window again (same stage, same capture) after the UI language changed. */

@@ -245,6 +245,16 @@ public final class ConfigView implements CaptureView {
     }
 
     @Override
+    public boolean compare(Step before, Step after) {
+        if (!diffFrom.getItems().contains(before) || !diffTo.getItems().contains(after)) {
+            return false;
+        }
+        diffFrom.setValue(before);
+        diffTo.setValue(after);
+        return true;
+    }
+
+    @Override
     public String titleKey() {
         return "config.tab";
     }

@@ -111,6 +111,27 @@ public final class FlameView implements CaptureView {
     }
 
     @Override
+    public boolean compare(io.tunescope.model.capture.Step before, io.tunescope.model.capture.Step after) {
+        CaptureProfiles.Entry a = null;
+        CaptureProfiles.Entry b = null;
+        for (CaptureProfiles.Entry e : profileBox.getItems()) {
+            if (a == null && e.file().step().equals(before.dir())) {
+                a = e;
+            }
+            if (b == null && e.file().step().equals(after.dir())) {
+                b = e;
+            }
+        }
+        if (a == null || b == null) {
+            return false;
+        }
+        profileBox.setValue(b);
+        beforeBox.setValue(a);
+        diffBox.setSelected(true);
+        return true;
+    }
+
+    @Override
     public String titleKey() {
         return "flame.tab";
     }

@@ -66,6 +66,30 @@ public final class NumaView implements CaptureView {
     }
 
     @Override
+    public boolean compare(io.tunescope.model.capture.Step before, io.tunescope.model.capture.Step after) {
+        NumaStep a = null;
+        NumaStep b = null;
+        for (NumaStep n : stepBox.getItems()) {
+            if (n != null && n.step().dir().equals(before.dir())) {
+                a = n;
+            }
+            if (n != null && n.step().dir().equals(after.dir())) {
+                b = n;
+            }
+        }
+        if (a == null || b == null) {
+            return false;
+        }
+        stepBox.setValue(b);
+        for (NumaStep n : compareBox.getItems()) {
+            if (n != null && n.step().dir().equals(before.dir())) {
+                compareBox.setValue(n);
+            }
+        }
+        return true;
+    }
+
+    @Override
     public String titleKey() {
         return "numa.tab";
     }

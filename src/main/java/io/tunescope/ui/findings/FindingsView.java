@@ -299,6 +299,27 @@ public final class FindingsView implements CaptureView {
             show.add(b);
         });
 
+        var notes = ctx.annotations();
+        if (notes != null) {
+            Button annotate = new Button(ctx.text("findings.annotate"), Icons.icon("fas-sticky-note"));
+            annotate.setId("annotateFinding");
+            annotate.setOnAction(e -> {
+                if (notes.annotate(io.tunescope.annotate.AnnotationTarget.finding(f.step(), f.ruleId())) != null) {
+                    showDetails(f);
+                }
+            });
+            show.add(annotate);
+            for (io.tunescope.annotate.Annotation a : notes.list()) {
+                var t = a.target();
+                if (t.kind() == io.tunescope.annotate.AnnotationTarget.Kind.FINDING && t.findingId().equals(f.ruleId())
+                        && java.util.Objects.equals(t.step() == null ? "" : t.step(), f.step())) {
+                    Label n = para("\u270e " + a.note());
+                    n.getStyleClass().add("annotation-note");
+                    details.getChildren().add(n);
+                }
+            }
+        }
+
         if (!f.evidence().isEmpty()) {
             details.getChildren().add(heading(ctx.text("findings.evidence")));
             GridPane g = new GridPane();

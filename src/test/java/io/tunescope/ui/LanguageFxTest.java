@@ -44,7 +44,7 @@ class LanguageFxTest {
         assertTrue(robot.lookup("Open a capture to begin").tryQuery().isPresent());
         MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
         Menu view = bar.getMenus().get(1);
-        Menu language = (Menu) view.getItems().stream().filter(i -> i.getText().contains("Language")).findFirst().orElseThrow();
+        Menu language = (Menu) view.getItems().stream().filter(i -> i.getText() != null && i.getText().contains("Language")).findFirst().orElseThrow();
         MenuItem chinese = language.getItems().get(2);
         robot.interact(chinese::fire);
         WaitForAsyncUtils.waitForFxEvents();

@@ -19,4 +19,8 @@ public sealed interface Target {
      */
     record TimeRange(String step, long fromMs, long toMs, boolean wallClock) implements Target {
     }
+
+    /** The NUMA heatmaps of a step: where the memory of the step's processes landed, per node. */
+    record Numa(String step) implements Target {
+    }
 }

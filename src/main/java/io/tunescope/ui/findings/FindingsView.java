@@ -299,6 +299,12 @@ public final class FindingsView implements CaptureView {
             show.add(b);
         });
 
+        if (f.topic() == io.tunescope.rules.Topic.NUMA) {
+            Button b = new Button(ctx.text("findings.showNuma"), Icons.icon("fas-th"));
+            b.getStyleClass().add("show-evidence");
+            b.setOnAction(e -> go(new Target.Numa(f.step())));
+            show.add(b);
+        }
         var notes = ctx.annotations();
         if (notes != null) {
             Button annotate = new Button(ctx.text("findings.annotate"), Icons.icon("fas-sticky-note"));

@@ -66,6 +66,20 @@ public final class NumaView implements CaptureView {
     }
 
     @Override
+    public boolean reveal(io.tunescope.ui.Target target) {
+        if (!(target instanceof io.tunescope.ui.Target.Numa n)) {
+            return false;
+        }
+        for (NumaStep st : stepBox.getItems()) {
+            if (st != null && st.step().dir().equals(n.step())) {
+                stepBox.setValue(st);
+                return true;
+            }
+        }
+        return !stepBox.getItems().isEmpty();
+    }
+
+    @Override
     public boolean compare(io.tunescope.model.capture.Step before, io.tunescope.model.capture.Step after) {
         NumaStep a = null;
         NumaStep b = null;

@@ -203,8 +203,7 @@ public final class SadfImporter implements Importer<SeriesSet> {
                 }
             }
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            ctx.error(line, ctx.displayName() + ": JSON ends or breaks here (" + e.getOriginalMessage() + "); records before it are kept");
+            SeriesCollector.jsonBroken(ctx, e, "records");
         }
         return c.build(ctx, false, interval);
     }

@@ -243,22 +243,12 @@ public final class IostatImporter implements Importer<SeriesSet> {
                         }
                     } else if (p.nextToken().isScalarValue()) {
                         String v = p.getValueAsString();
-                        switch (f) {
-                            case "nodename" -> c.meta("host", v);
-                            case "release" -> c.meta("kernel", v);
-                            case "number-of-cpus" -> c.meta("cpus", v);
-                            case "date" -> {
-                                c.meta("date", v);
-                                c.bannerDate(Stamp.date(v));
-                            }
-                            default -> { }
-                        }
+                        c.sysstatHostField(f, v);
                     }
                 }
             }
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            ctx.error(line, ctx.displayName() + ": JSON ends or breaks here (" + e.getOriginalMessage() + "); reports before it are kept");
+            SeriesCollector.jsonBroken(ctx, e, "reports");
         }
         return c.build(ctx, true, 0);
     }

@@ -84,6 +84,30 @@ public final class SeriesCollector {
         this.bannerDate = date;
     }
 
+    /**
+     * A scalar field of the {@code "hosts"} object of sysstat's JSON output ({@code iostat -o JSON},
+     * {@code mpstat -o JSON}): host, kernel, CPU count and the report date.
+     */
+    public void sysstatHostField(String field, String value) {
+        switch (field) {
+            case "nodename" -> meta("host", value);
+            case "release" -> meta("kernel", value);
+            case "number-of-cpus" -> meta("cpus", value);
+            case "date" -> {
+                meta("date", value);
+                bannerDate(Stamp.date(value));
+            }
+            default -> { }
+        }
+    }
+
+    /** Reports where a sysstat JSON file breaks off; what was read before it is kept. */
+    public static void jsonBroken(io.tunescope.importers.ImportContext ctx, com.fasterxml.jackson.core.JsonProcessingException e,
+                                  String kept) {
+        int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+        ctx.error(line, ctx.displayName() + ": JSON ends or breaks here (" + e.getOriginalMessage() + "); " + kept + " before it are kept");
+    }
+
     public void meta(String key, String value) {
         if (value != null && !value.isBlank()) {
             meta.put(key, value);

@@ -7,6 +7,10 @@ import io.tunescope.model.capture.SourceRef;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.MissingResourceException;
+import java.util.Optional;
+import java.util.ResourceBundle;
 
 /**
  * Common frame of the built-in rules: checks {@link #requires()} before {@link #check(Run)}, collects
@@ -41,6 +45,33 @@ public abstract class BaseRule implements Rule {
     }
 
     @Override
+    public final String title(Locale locale) {
+        return translation(locale, id + ".title").orElse(title);
+    }
+
+    /** A setting's description in the locale ({@code <id>.setting.<key>}); English where there is none. */
+    public final String settingDescription(Setting s, Locale locale) {
+        return translation(locale, id + ".setting." + s.key()).orElse(s.description());
+    }
+
+    private Optional<String> translation(Locale locale, String key) {
+        return RuleText.findings(getClass().getPackageName(), locale).filter(b -> b.containsKey(key)).map(b -> b.getString(key));
+    }
+
+    /**
+     * The text {@code <id>.<key>} of this rule's package bundle, or the package-wide {@code <key>}, in the
+     * locale, with the arguments put in ({@link RuleText#format}).
+     *
+     * @throws java.util.MissingResourceException when neither key exists: a bug the tests catch
+     */
+    protected final String text(Locale locale, String key, Object... args) {
+        ResourceBundle b = RuleText.findings(getClass().getPackageName(), locale).orElseThrow(() ->
+                new MissingResourceException("no findings bundle for " + getClass().getPackageName(), getClass().getName(), key));
+        String own = id + "." + key;
+        return RuleText.format(b.getString(b.containsKey(own) ? own : key), args);
+    }
+
+    @Override
     public final Topic topic() {
         return topic;
     }
@@ -61,17 +92,18 @@ public abstract class BaseRule implements Rule {
     }
 
     @Override
-    public final Result evaluate(Evidence evidence, Settings settings) {
+    public final Result evaluate(Evidence evidence, Settings settings, Locale locale) {
+        Locale loc = locale == null ? Locale.ROOT : locale;
         List<String> missing = new ArrayList<>();
         for (Need n : needs) {
             if (!evidence.has(n)) {
-                missing.add(n.description());
+                missing.add(RuleText.need(n, loc));
             }
         }
         if (!missing.isEmpty()) {
-            return Result.notApplicable(id, evidence.step(), "needs " + String.join("; ", missing));
+            return Result.notApplicable(id, evidence.step(), RuleText.engine(loc, "needs", String.join("; ", missing)));
         }
-        Run run = new Run(evidence, settings);
+        Run run = new Run(evidence, settings, loc);
         check(run);
         if (!run.findings.isEmpty()) {
             return Result.fired(id, evidence.step(), run.findings);
@@ -99,13 +131,21 @@ public abstract class BaseRule implements Rule {
     public final class Run {
         public final Evidence e;
         private final Settings settings;
+        /** The language the findings and reasons are written in. */
+        public final Locale locale;
         private final List<Finding> findings = new ArrayList<>();
         private String passed;
         private String notApplicable;
 
-        Run(Evidence e, Settings settings) {
+        Run(Evidence e, Settings settings, Locale locale) {
             this.e = e;
             this.settings = settings;
+            this.locale = locale;
+        }
+
+        /** This rule's text {@code key} in the run's language; see {@link BaseRule#text}. */
+        public String t(String key, Object... args) {
+            return text(locale, key, args);
         }
 
         /** The value of one of the rule's settings. */
@@ -160,7 +200,7 @@ public abstract class BaseRule implements Rule {
         }
 
         public FindingBuilder threshold(Setting s) {
-            thresholds.add(new Finding.Threshold(s.key(), s.description(), run.get(s), s.unit(), s.basis()));
+            thresholds.add(new Finding.Threshold(s.key(), settingDescription(s, run.locale), run.get(s), s.unit(), s.basis()));
             return this;
         }
 
@@ -188,7 +228,7 @@ public abstract class BaseRule implements Rule {
 
         /** Adds the finding to the run. */
         public void add() {
-            run.findings.add(new Finding(id, title, topic, run.e.step(), score, Severity.ofScore(score), summary,
+            run.findings.add(new Finding(id, title(run.locale), topic, run.e.step(), score, Severity.ofScore(score), summary,
                     explanation, evidence, thresholds, recs, citations, window, frames, List.of()));
         }
     }

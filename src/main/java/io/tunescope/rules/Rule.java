@@ -4,6 +4,7 @@ import io.tunescope.analysis.evidence.Evidence;
 import io.tunescope.analysis.evidence.Need;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A check over the {@link Evidence} of one step. Rules read only the evidence, declare what they need
@@ -14,7 +15,13 @@ public interface Rule {
     /** Stable id from the catalogue, e.g. {@code CFG-DURABILITY-RELAXED}. */
     String id();
 
+    /** The English title, as the catalogue writes it. */
     String title();
+
+    /** The title in the locale; the English one where there is no translation. */
+    default String title(Locale locale) {
+        return title();
+    }
 
     Topic topic();
 
@@ -27,5 +34,11 @@ public interface Rule {
     /** Citation keys (tuning-rules.md section 4) or URLs. */
     List<String> sources();
 
-    Result evaluate(Evidence evidence, Settings settings);
+    /** Evaluates in the locale: findings and reasons are written in its language (English by default). */
+    Result evaluate(Evidence evidence, Settings settings, Locale locale);
+
+    /** Evaluates in English. */
+    default Result evaluate(Evidence evidence, Settings settings) {
+        return evaluate(evidence, settings, Locale.ROOT);
+    }
 }

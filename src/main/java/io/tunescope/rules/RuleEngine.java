@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -36,11 +37,16 @@ public final class RuleEngine {
         return rules;
     }
 
-    /** Every result of every rule on every step of the capture. */
+    /** Every result of every rule on every step of the capture, in English. */
     public Report run(Capture capture, Settings settings) {
+        return run(capture, settings, Locale.ROOT);
+    }
+
+    /** Every result of every rule on every step of the capture, written in the locale's language. */
+    public Report run(Capture capture, Settings settings, Locale locale) {
         List<Result> all = new ArrayList<>();
         for (Evidence e : Evidence.perStep(capture)) {
-            all.addAll(run(e, settings));
+            all.addAll(run(e, settings, locale));
         }
         List<String> order = new ArrayList<>();
         for (Step s : capture.steps()) {
@@ -49,15 +55,20 @@ public final class RuleEngine {
         return new Report(all, order);
     }
 
-    /** Every rule on one step. */
+    /** Every rule on one step, in English. */
     public List<Result> run(Evidence evidence, Settings settings) {
+        return run(evidence, settings, Locale.ROOT);
+    }
+
+    /** Every rule on one step, written in the locale's language. */
+    public List<Result> run(Evidence evidence, Settings settings, Locale locale) {
         List<Result> out = new ArrayList<>();
         for (Rule r : rules) {
             Result res;
             try {
-                res = r.evaluate(evidence, settings);
+                res = r.evaluate(evidence, settings, locale);
                 if (res == null) {
-                    res = Result.failed(r.id(), evidence.step(), "rule returned no result");
+                    res = Result.failed(r.id(), evidence.step(), RuleText.engine(locale, "noResult"));
                 }
             } catch (RuntimeException | StackOverflowError ex) {
                 res = Result.failed(r.id(), evidence.step(), ex.getClass().getSimpleName()
@@ -66,7 +77,7 @@ public final class RuleEngine {
             if (res.status() == Result.Status.FIRED) {
                 List<Finding> checked = new ArrayList<>();
                 for (Finding f : res.findings()) {
-                    checked.add(serverAware(f, evidence));
+                    checked.add(serverAware(f, evidence, locale));
                 }
                 res = Result.fired(res.ruleId(), res.step(), checked);
             }
@@ -76,7 +87,7 @@ public final class RuleEngine {
     }
 
     /** Removes recommendations that set variables the server does not have. */
-    static Finding serverAware(Finding f, Evidence e) {
+    static Finding serverAware(Finding f, Evidence e, Locale locale) {
         List<Recommendation> kept = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (Recommendation r : f.recommendations()) {
@@ -91,7 +102,7 @@ public final class RuleEngine {
             if (lacking == null) {
                 kept.add(r);
             } else {
-                notes.add("'" + r.action() + "' withheld: " + e.server().display() + " has no " + lacking);
+                notes.add(RuleText.engine(locale, "withheld", r.action(), e.server().display(), lacking));
             }
         }
         return notes.isEmpty() ? f : f.withRecommendations(kept, notes);

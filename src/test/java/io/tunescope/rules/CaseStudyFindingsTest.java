@@ -136,4 +136,51 @@ class CaseStudyFindingsTest {
             fail(String.join("\n", mismatches));
         }
     }
+
+    /** Every capture, evaluated in Chinese: the same findings as in English, every one written in Chinese. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("allCaptures")
+    void findingsInChinese(Path dir) throws Exception {
+        java.util.regex.Pattern cjk = java.util.regex.Pattern.compile("[\\u4e00-\\u9fff]");
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(dir);
+        RuleEngine.Report en = RuleEngine.standard().run(c, Settings.defaults());
+        RuleEngine.Report zh = RuleEngine.standard().run(c, Settings.defaults(), java.util.Locale.SIMPLIFIED_CHINESE);
+        assertTrue(zh.withStatus(Result.Status.FAILED).isEmpty(), zh.withStatus(Result.Status.FAILED).toString());
+        assertEquals(en.findings().stream().map(f -> f.ruleId() + "/" + f.step() + "/" + f.score()).toList(),
+                zh.findings().stream().map(f -> f.ruleId() + "/" + f.step() + "/" + f.score()).toList());
+        List<String> english = new ArrayList<>();
+        for (Finding f : zh.findings()) {
+            List<String> texts = new ArrayList<>(List.of(f.title(), f.summary(), f.explanation()));
+            for (Recommendation r : f.recommendations()) {
+                texts.add(r.action());
+                texts.add(r.expectedEffect());
+                texts.add(r.risk());
+            }
+            texts.addAll(f.withheld());
+            for (String t : texts) {
+                if (!t.isEmpty() && !cjk.matcher(t).find()) {
+                    english.add(f.ruleId() + ": " + t);
+                }
+            }
+        }
+        assertTrue(english.isEmpty(), "not translated:\n" + String.join("\n", english));
+        for (Result r : zh.results()) {
+            if (r.status() != Result.Status.FIRED && !r.reason().isEmpty() && r.reason().matches("(?s).*\\b(the|is|needs|no)\\b.*")
+                    && !cjk.matcher(r.reason()).find()) {
+                english.add(r.ruleId() + " " + r.status() + ": " + r.reason());
+            }
+        }
+        assertTrue(english.isEmpty(), "reasons not translated:\n" + String.join("\n", english));
+    }
+
+    static Stream<Path> allCaptures() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        try (Stream<Path> s = Files.list(cases())) {
+            s.filter(Files::isDirectory).sorted().forEach(dirs::add);
+        }
+        try (Stream<Path> s = Files.list(TestData.sampleData())) {
+            s.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().equals("case-studies")).sorted().forEach(dirs::add);
+        }
+        return dirs.stream();
+    }
 }

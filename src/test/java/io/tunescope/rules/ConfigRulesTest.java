@@ -228,7 +228,7 @@ class ConfigRulesTest {
         Finding f = Caps.in(dir).version("10.6.16-MariaDB").mycnf("innodb_buffer_pool_size=4G\ninnodb_buffer_pool_instances=16\n")
                 .fire(new BufferPoolInstancesRule());
         var e = Caps.in(dir).evidence();
-        Finding checked = RuleEngine.serverAware(f, e);
+        Finding checked = RuleEngine.serverAware(f, e, java.util.Locale.ROOT);
         assertTrue(checked.recommendations().isEmpty());
         assertEquals(1, checked.withheld().size());
     }

@@ -24,12 +24,12 @@ public final class SwappinessRule extends BaseRule {
     protected void check(Run run) {
         Optional<Fact> sw = run.e.sysctl("vm.swappiness");
         if (sw.isEmpty() || sw.get().number().isEmpty()) {
-            run.notApplicable("the sysctl listing has no vm.swappiness");
+            run.notApplicable(run.t("noSwappiness"));
             return;
         }
         double v = sw.get().number().getAsDouble();
         if (v <= run.get(MAX)) {
-            run.pass("vm.swappiness = " + Fmt.num(v));
+            run.pass(run.t("pass", Fmt.num(v)));
             return;
         }
         Optional<Fact> swapTotal = run.e.meminfo("SwapTotal");
@@ -37,19 +37,18 @@ public final class SwappinessRule extends BaseRule {
         double used = swapTotal.isPresent() && swapFree.isPresent()
                 ? swapTotal.get().number().orElse(0) - swapFree.get().number().orElse(0) : 0;
         int score = used > 0 ? 45 : 25;
-        var f = run.finding(score, "vm.swappiness is " + Fmt.num(v) + " (above " + Fmt.num(run.get(MAX)) + ")"
-                        + (used > 0 ? " and " + Fmt.bytes(used) + " of swap is in use" : "") + ": the kernel may page out the buffer pool.")
-                .explain("MySQLTuner flags swappiness above 10 on database hosts; A-Tune's MySQL profile uses 1. JED measured no gain "
-                        + "from swappiness 1 on its hosts (seed 004), so this matters mainly when swap is actually used.")
+        var f = run.finding(score, used > 0 ? run.t("summary.swapUsed", Fmt.num(v), Fmt.num(run.get(MAX)), Fmt.bytes(used))
+                        : run.t("summary", Fmt.num(v), Fmt.num(run.get(MAX))))
+                .explain(run.t("explanation"))
                 .evidence(sw.get())
                 .threshold(MAX);
         if (used > 0) {
-            f.evidence("swap used", Fmt.bytes(used), swapFree.get().ref());
+            f.evidence(run.t("evidence.swapUsed"), Fmt.bytes(used), swapFree.get().ref());
         }
-        f.recommend(Recommendation.of("Lower swappiness and persist it")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("sysctl -w vm.swappiness=1", "echo 'vm.swappiness = 1' > /etc/sysctl.d/90-mysql.conf")
-                .effect("Fewer buffer-pool page-outs; seed 004 measured no gain without swap activity.", "SEED-004")
-                .risk("0 can provoke earlier OOM kills on some kernels.").build());
+                .effect(run.t("effect"), "SEED-004")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

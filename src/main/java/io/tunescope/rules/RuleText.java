@@ -1,0 +1,76 @@
+package io.tunescope.rules;
+
+import io.tunescope.analysis.evidence.Need;
+
+import java.util.Locale;
+import java.util.MissingResourceException;
+import java.util.Optional;
+import java.util.ResourceBundle;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The words of the rules in the reader's language. Each rule package has a bundle {@code findings}
+ * ({@code findings.properties} in English, {@code findings_zh_CN.properties} in Simplified Chinese) with
+ * keys {@code <RULE-ID>.<name>}, or {@code <name>} for text the package's rules share; the engine's own
+ * words are in {@code io.tunescope.rules.engine}.
+ *
+ * <p>Rule titles and setting descriptions stay in the code, in English (they are also the catalogue's
+ * words); their translations are the keys {@code <RULE-ID>.title} and {@code <RULE-ID>.setting.<key>}.
+ *
+ * <p>Patterns take {@code {0}}, {@code {1}}... and nothing else: quotes and braces are literal, so an
+ * English apostrophe needs no escaping. Arguments are formatted before they come here ({@link Fmt}).
+ */
+public final class RuleText {
+    private static final Pattern ARG = Pattern.compile("\\{(\\d)}");
+    private static final ResourceBundle.Control NO_FALLBACK =
+            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES);
+
+    private RuleText() {
+    }
+
+    /** The bundle {@code baseName} for the locale, never falling back to the JVM's default locale. */
+    public static Optional<ResourceBundle> bundle(String baseName, Locale locale) {
+        try {
+            return Optional.of(ResourceBundle.getBundle(baseName, locale == null ? Locale.ROOT : locale, NO_FALLBACK));
+        } catch (MissingResourceException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The findings bundle of a rule package, e.g. {@code io.tunescope.rules.cpu}. */
+    public static Optional<ResourceBundle> findings(String rulePackage, Locale locale) {
+        return bundle(rulePackage + ".findings", locale);
+    }
+
+    /** Replaces {@code {n}} by the n-th argument's string; nothing else is special. */
+    public static String format(String pattern, Object... args) {
+        if (args.length == 0) {
+            return pattern;
+        }
+        Matcher m = ARG.matcher(pattern);
+        StringBuilder sb = new StringBuilder(pattern.length() + 32);
+        while (m.find()) {
+            int i = m.group(1).charAt(0) - '0';
+            if (i >= args.length) {
+                throw new IllegalArgumentException("pattern wants argument " + i + " but has " + args.length + ": " + pattern);
+            }
+            m.appendReplacement(sb, Matcher.quoteReplacement(String.valueOf(args[i])));
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+
+    /** What to capture for a need, in the locale (the English is {@link Need#description()}). */
+    public static String need(Need n, Locale locale) {
+        return bundle("io.tunescope.rules.engine", locale).filter(b -> b.containsKey("need." + n.name()))
+                .map(b -> b.getString("need." + n.name())).orElse(n.description());
+    }
+
+    /** The engine's own words ({@code io.tunescope.rules.engine}). */
+    public static String engine(Locale locale, String key, Object... args) {
+        ResourceBundle b = bundle("io.tunescope.rules.engine", locale)
+                .orElseThrow(() -> new MissingResourceException("no rules engine bundle", RuleText.class.getName(), key));
+        return format(b.getString(key), args);
+    }
+}

@@ -47,7 +47,7 @@ public final class ExportCommand implements Callable<Integer> {
             err.println("tunescope export: " + e.getMessage());
             return TunescopeCli.NOTHING_READ;
         }
-        Locale locale = lang == null ? Locale.getDefault() : Locale.forLanguageTag(lang.equals("zh") ? "zh-CN" : lang);
+        Locale locale = locale(lang, Locale.getDefault());
         ReportOptions options = new ReportOptions(locale, null, null);
         List<Path> pngs = ReportBuilder.standard().write(capture, options, pdf, pngDir);
         spec.commandLine().getOut().println("wrote " + pdf);
@@ -56,5 +56,15 @@ public final class ExportCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().flush();
         return TunescopeCli.OK;
+    }
+
+    /** {@code en}, {@code zh} (Simplified Chinese) or any language tag; {@code fallback} when absent. */
+    static Locale locale(String lang, Locale fallback) {
+        if (lang == null) {
+            return fallback;
+        }
+        String l = lang.trim().toLowerCase(Locale.ROOT);
+        return l.equals("zh") || l.equals("zh-cn") || l.equals("zh_cn") || l.equals("cn") ? Locale.SIMPLIFIED_CHINESE
+                : Locale.forLanguageTag(l.replace('_', '-'));
     }
 }

@@ -18,6 +18,7 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code tunescope findings PATH [--json] [--fail-on info|warning|critical]}: runs every rule on every step. */
@@ -42,6 +43,9 @@ public final class FindingsCommand implements Callable<Integer> {
 
     @Option(names = "--all", description = "also list rules that could not be evaluated, with the reason")
     boolean all;
+
+    @Option(names = "--lang", paramLabel = "LANG", description = "language of the findings: en (default) or zh")
+    String lang;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -71,14 +75,15 @@ public final class FindingsCommand implements Callable<Integer> {
             err.println("tunescope findings: nothing could be read from " + path);
             return TunescopeCli.NOTHING_READ;
         }
-        RuleEngine.Report report = RuleEngine.standard().run(capture, Settings.defaults());
+        Locale locale = ExportCommand.locale(lang, Locale.ROOT);
+        RuleEngine.Report report = RuleEngine.standard().run(capture, Settings.defaults(), locale);
         if (json) {
             ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             out.println(m.writeValueAsString(FindingsWriter.json(capture.name(), report)));
         } else if (baseline) {
             out.print(FindingsWriter.baseline(report));
         } else {
-            out.print(FindingsWriter.text(report, all));
+            out.print(FindingsWriter.text(report, all, locale));
         }
         out.flush();
         if (level != null && report.any(level)) {

@@ -41,7 +41,7 @@ public final class FindingsSection implements ReportSection {
 
     @Override
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
-        RuleEngine.Report report = ReportGraphics.rules(c);
+        RuleEngine.Report report = ReportGraphics.rules(c, o.locale());
         List<Finding> all = report.findings();
         if (all.isEmpty()) {
             return;

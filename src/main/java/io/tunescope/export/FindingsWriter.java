@@ -5,6 +5,7 @@ import io.tunescope.rules.Finding;
 import io.tunescope.rules.Recommendation;
 import io.tunescope.rules.Result;
 import io.tunescope.rules.RuleEngine;
+import io.tunescope.rules.RuleText;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,53 +27,67 @@ public final class FindingsWriter {
         return sb.toString();
     }
 
-    /** Human-readable report: findings with evidence, thresholds and recommendations; not-applicable rules at the end. */
+    /** Human-readable report in English; see {@link #text(RuleEngine.Report, boolean, Locale)}. */
     public static String text(RuleEngine.Report report, boolean showSkipped) {
+        return text(report, showSkipped, Locale.ROOT);
+    }
+
+    /**
+     * Human-readable report: findings with evidence, thresholds and recommendations; not-applicable rules at
+     * the end. The headings are in the locale's language (the findings are in the language the report was
+     * evaluated in).
+     */
+    public static String text(RuleEngine.Report report, boolean showSkipped, Locale locale) {
         StringBuilder sb = new StringBuilder();
         List<Finding> findings = report.findings();
-        sb.append(findings.size()).append(findings.size() == 1 ? " finding" : " findings").append('\n');
+        sb.append(w(locale, findings.size() == 1 ? "text.count.one" : "text.count", findings.size())).append('\n');
         for (Finding f : findings) {
             sb.append('\n').append(f.severity().name()).append(" (").append(f.score()).append(") ").append(f.ruleId())
-                    .append(f.step().isEmpty() ? "" : " [step " + f.step() + "]").append(": ").append(f.title()).append('\n');
+                    .append(f.step().isEmpty() ? "" : w(locale, "text.step", f.step())).append(": ").append(f.title()).append('\n');
             sb.append("  ").append(f.summary()).append('\n');
             if (!f.explanation().isEmpty()) {
-                sb.append("  Why: ").append(f.explanation()).append('\n');
+                sb.append(w(locale, "text.why", f.explanation())).append('\n');
             }
             for (Finding.Observation o : f.evidence()) {
                 sb.append("  - ").append(o.label()).append(": ").append(o.value()).append(o.ref() == null ? "" : "  (" + o.ref() + ")").append('\n');
             }
             for (Finding.Threshold t : f.thresholds()) {
-                sb.append("  threshold: ").append(t.display()).append('\n');
+                sb.append(w(locale, "text.threshold", t.display())).append('\n');
             }
             for (Recommendation r : f.recommendations()) {
-                sb.append("  Do: ").append(r.action()).append('\n');
+                sb.append(w(locale, "text.do", r.action())).append('\n');
                 for (String l : r.lines()) {
                     sb.append("      ").append(l).append('\n');
                 }
                 if (!r.expectedEffect().isEmpty()) {
-                    sb.append("    effect: ").append(r.expectedEffect()).append(r.effectSource().isEmpty() ? "" : " [" + r.effectSource() + "]").append('\n');
+                    sb.append(w(locale, "text.effect", r.expectedEffect() + (r.effectSource().isEmpty() ? "" : " [" + r.effectSource() + "]")))
+                            .append('\n');
                 }
                 if (!r.risk().isEmpty()) {
-                    sb.append("    risk: ").append(r.risk()).append('\n');
+                    sb.append(w(locale, "text.risk", r.risk())).append('\n');
                 }
             }
-            for (String w : f.withheld()) {
-                sb.append("  withheld: ").append(w).append('\n');
+            for (String wh : f.withheld()) {
+                sb.append(w(locale, "text.withheld", wh)).append('\n');
             }
-            sb.append("  sources: ").append(String.join(", ", f.citations())).append('\n');
+            sb.append(w(locale, "text.sources", String.join(", ", f.citations()))).append('\n');
         }
         if (showSkipped) {
             List<Result> skipped = new ArrayList<>(report.withStatus(Result.Status.NOT_APPLICABLE));
             skipped.addAll(report.withStatus(Result.Status.FAILED));
             if (!skipped.isEmpty()) {
-                sb.append("\nNot evaluated:\n");
+                sb.append('\n').append(w(locale, "text.notEvaluated")).append('\n');
                 for (Result r : skipped) {
-                    sb.append("  ").append(r.ruleId()).append(r.step().isEmpty() ? "" : " [" + r.step() + "]").append(": ")
-                            .append(r.status() == Result.Status.FAILED ? "FAILED " : "").append(r.reason()).append('\n');
+                    sb.append("  ").append(r.ruleId()).append(r.step().isEmpty() ? "" : w(locale, "text.step", r.step())).append(": ")
+                            .append(r.status() == Result.Status.FAILED ? w(locale, "text.failed") : "").append(r.reason()).append('\n');
                 }
             }
         }
         return sb.toString();
+    }
+
+    private static String w(Locale locale, String key, Object... args) {
+        return RuleText.engine(locale, key, args);
     }
 
     /** A JSON-ready tree (maps, lists, strings, numbers). */

@@ -31,16 +31,18 @@ final class ReportGraphics {
 
     /** The last capture's rules report; compared by identity (a Capture record's equals walks all its files). */
     private static WeakReference<Capture> lastCapture = new WeakReference<>(null);
+    private static java.util.Locale lastLocale;
     private static RuleEngine.Report lastReport;
 
     private ReportGraphics() {
     }
 
-    /** The rules report for the capture, computed once per capture (summary and findings share it). */
-    static synchronized RuleEngine.Report rules(Capture c) {
-        if (lastCapture.get() != c) {
-            lastReport = RuleEngine.standard().run(c, Settings.defaults());
+    /** The rules report for the capture in the report's language, computed once (summary and findings share it). */
+    static synchronized RuleEngine.Report rules(Capture c, java.util.Locale locale) {
+        if (lastCapture.get() != c || !locale.equals(lastLocale)) {
+            lastReport = RuleEngine.standard().run(c, Settings.defaults(), locale);
             lastCapture = new WeakReference<>(c);
+            lastLocale = locale;
         }
         return lastReport;
     }

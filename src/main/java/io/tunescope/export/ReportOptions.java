@@ -13,7 +13,9 @@ public record ReportOptions(Locale locale, String flameSearch, String flameFocus
     }
 
     public ResourceBundle bundle() {
-        return ResourceBundle.getBundle("io.tunescope.export.report", locale);
+        // no fallback to the JVM's default locale: an English report on a Chinese desktop stays English
+        return ResourceBundle.getBundle("io.tunescope.export.report", locale,
+                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
     }
 
     public String text(String key, Object... args) {

@@ -60,7 +60,7 @@ public final class SummarySection implements ReportSection {
     @Override
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
         List<Headline> rows = headlines(c);
-        RuleEngine.Report report = ReportGraphics.rules(c);
+        RuleEngine.Report report = ReportGraphics.rules(c, o.locale());
         pdf.heading(o.text("summary.title"), 1);
         Map<Severity, Integer> counts = new EnumMap<>(Severity.class);
         for (Finding f : report.findings()) {

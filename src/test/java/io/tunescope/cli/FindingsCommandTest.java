@@ -54,6 +54,19 @@ class FindingsCommandTest {
     }
 
     @Test
+    void langZhWritesTheFindingsAndHeadingsInChinese() {
+        String sample = io.tunescope.TestData.sampleData().resolve("mariadb-oltp").toString();
+        Run zh = run("findings", sample, "--lang", "zh", "--all");
+        assertEquals(TunescopeCli.OK, zh.code(), zh.err());
+        assertTrue(zh.out().contains("OS-SWAPPINESS [步骤 "), zh.out());
+        assertTrue(zh.out().contains(": 内核过于积极地使用交换分区"), zh.out());
+        assertTrue(zh.out().contains("未评估的规则："), zh.out());
+        Run en = run("findings", sample, "--lang", "en");
+        assertTrue(en.out().contains("vm.swappiness is "), en.out());
+        assertTrue(en.out().contains("  Do: Lower swappiness and persist it"), en.out());
+    }
+
+    @Test
     void jsonHasFindingsWithFileAndLine() throws Exception {
         Run r = run("findings", capture("disk-bound-idle-cpu"), "--json");
         JsonNode root = new ObjectMapper().readTree(r.out());

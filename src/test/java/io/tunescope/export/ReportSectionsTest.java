@@ -1,6 +1,7 @@
 package io.tunescope.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tunescope.TestData;
@@ -53,7 +54,7 @@ class ReportSectionsTest {
                 String tps = tpsOf(cap.resolve(step));
                 assertTrue(text.contains(tps), "TPS " + tps + " of " + step + " in the summary");
             }
-            for (Finding f : ReportGraphics.rules(c).findings()) {
+            for (Finding f : ReportGraphics.rules(c, Locale.ENGLISH).findings()) {
                 assertTrue(text.contains(f.ruleId()), f.ruleId());
                 if (f.severity().atLeast(Severity.WARNING)) {
                     assertTrue(joined.contains(f.summary().substring(0, 30)), "summary of " + f.ruleId());
@@ -100,6 +101,13 @@ class ReportSectionsTest {
             String text = new PDFTextStripper().getText(doc);
             if (probe.fonts().cjk()) {
                 assertTrue(text.contains("CPU 火焰图"), text);
+                // the findings themselves are written in Chinese, not only the headings
+                Finding zh = ReportGraphics.rules(c, Locale.SIMPLIFIED_CHINESE).findings().get(0);
+                Finding en = ReportGraphics.rules(c, Locale.ENGLISH).findings().get(0);
+                assertNotEquals(en.title(), zh.title());
+                String flat = text.replace("\r", "").replace("\n", "");
+                assertTrue(flat.contains(zh.title()), zh.title() + " in\n" + text);
+                assertTrue(flat.contains(zh.summary().substring(0, 12)), zh.summary() + " in\n" + text);
             }
             assertTrue(text.contains("CPU-CRC32-SOFTWARE"));
         }

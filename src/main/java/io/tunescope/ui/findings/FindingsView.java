@@ -463,7 +463,7 @@ public final class FindingsView implements CaptureView {
         ctx.background().submit(() -> {
             RuleEngine.Report r;
             try {
-                r = RuleEngine.standard().run(c, Settings.defaults());
+                r = RuleEngine.standard().run(c, Settings.defaults(), java.util.Locale.getDefault());
             } catch (RuntimeException ex) {
                 String msg = Objects.toString(ex.getMessage(), ex.getClass().getSimpleName());
                 Platform.runLater(() -> {

@@ -58,47 +58,43 @@ public final class BenchInconsistentRule extends BaseRule {
                 double implied = r.threads() / s.tps() * 1000;
                 double dev = Math.abs(s.latAvgMs() - implied) / implied;
                 if (dev * 100 > run.get(LITTLE)) {
-                    problems.add(r.threads() + " threads: average latency " + Fmt.num2(s.latAvgMs()) + " ms, Little's law implies "
-                            + Fmt.num2(implied) + " ms");
-                    ev.add(new Object[] {r.threads() + " threads avg latency", Fmt.num2(s.latAvgMs()) + " ms (implied " + Fmt.num2(implied) + " ms)", ref});
+                    problems.add(run.t("problem.little", r.threads(), Fmt.num2(s.latAvgMs()), Fmt.num2(implied)));
+                    ev.add(new Object[] {run.t("evidence.little", r.threads()), run.t("evidence.little.value", Fmt.num2(s.latAvgMs()),
+                            Fmt.num2(implied)), ref});
                 }
             }
             if (!Double.isNaN(s.latPctMs()) && !Double.isNaN(s.latAvgMs()) && s.latPctMs() < s.latAvgMs()) {
-                problems.add(r.threads() + " threads: p" + Fmt.num(s.percentile()) + " below the average");
-                ev.add(new Object[] {r.threads() + " threads latency", "p" + Fmt.num(s.percentile()) + " " + Fmt.num2(s.latPctMs())
-                        + " ms < avg " + Fmt.num2(s.latAvgMs()) + " ms", ref});
+                problems.add(run.t("problem.percentile", r.threads(), Fmt.num(s.percentile())));
+                ev.add(new Object[] {run.t("evidence.percentile", r.threads()), run.t("evidence.percentile.value", Fmt.num(s.percentile()),
+                        Fmt.num2(s.latPctMs()), Fmt.num2(s.latAvgMs())), ref});
             }
             double want = expectedRatio(r.test());
             if (!Double.isNaN(want) && !Double.isNaN(s.qps()) && s.qps() > 0) {
                 double ratio = s.qps() / s.tps();
                 if (Math.abs(ratio - want) > run.get(RATIO)) {
-                    problems.add(r.threads() + " threads: QPS/TPS = " + Fmt.num2(ratio) + ", " + r.test() + " defaults give " + Fmt.num(want));
-                    ev.add(new Object[] {r.threads() + " threads QPS/TPS", Fmt.num2(ratio), ref});
+                    problems.add(run.t("problem.ratio", r.threads(), Fmt.num2(ratio), r.test(), Fmt.num(want)));
+                    ev.add(new Object[] {run.t("evidence.ratio", r.threads()), Fmt.num2(ratio), ref});
                 }
             }
         }
         if (checked == 0) {
-            run.notApplicable("no sysbench run with final statistics");
+            run.notApplicable(run.t("noSummary"));
             return;
         }
         if (problems.isEmpty()) {
-            run.pass(checked + " run(s) consistent");
+            run.pass(run.t("pass", checked));
             return;
         }
-        var f = run.finding(55, "The benchmark numbers are inconsistent (" + problems.get(0)
-                        + (problems.size() > 1 ? "; " + (problems.size() - 1) + " more" : "") + "): do not use this run as a baseline.")
-                .explain("sysbench runs a closed loop without think time, so each thread always has one transaction in flight: average "
-                        + "latency = threads / TPS. oltp_read_write issues 18 statements plus BEGIN/COMMIT = 20 queries per "
-                        + "transaction with default options (read_only 16, write_only 6). Deviations mean non-default options "
-                        + "(--rate, --skip-trx, --point-selects ...), idle threads, or numbers copied wrongly. All problems: "
-                        + String.join("; ", problems) + ".")
+        var f = run.finding(55, problems.size() > 1 ? run.t("summary.more", problems.get(0), problems.size() - 1)
+                        : run.t("summary", problems.get(0)))
+                .explain(run.t("explanation", String.join(run.t("separator"), problems)))
                 .threshold(LITTLE).threshold(RATIO);
         for (Object[] o : ev) {
             f.evidence((String) o[0], (String) o[1], (SourceRef) o[2]);
         }
-        f.recommend(Recommendation.of("Ask for the exact command line and the full sysbench log before comparing")
-                .text("# sysbench <test> --threads=N --time=T --report-interval=10 ... run   (keep the whole output)")
-                .effect("Prevents wrong baselines (seed 000 fails both checks).", "SEED-000").risk("None.").build());
+        f.recommend(Recommendation.of(run.t("action"))
+                .text(run.t("text.command"))
+                .effect(run.t("effect"), "SEED-000").risk(run.t("risk")).build());
         f.add();
     }
 }

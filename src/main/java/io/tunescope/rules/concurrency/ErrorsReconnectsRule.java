@@ -8,6 +8,7 @@ import io.tunescope.analysis.evidence.Need;
 import io.tunescope.rules.BaseRule;
 import io.tunescope.rules.Fmt;
 import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.RuleText;
 import io.tunescope.rules.Setting;
 import io.tunescope.rules.Topic;
 
@@ -32,7 +33,7 @@ public final class ErrorsReconnectsRule extends BaseRule {
         boolean bench = run.e.has(Need.BENCH);
         boolean status = run.e.has(Need.STATUS_DELTA);
         if (!bench && !status) {
-            run.notApplicable("needs " + Need.BENCH.description() + " or " + Need.STATUS_DELTA.description());
+            run.notApplicable(run.t("needsBenchOrStatus", RuleText.need(Need.BENCH, run.locale), RuleText.need(Need.STATUS_DELTA, run.locale)));
             return;
         }
         List<String> what = new ArrayList<>();
@@ -56,36 +57,33 @@ public final class ErrorsReconnectsRule extends BaseRule {
                 }
             }
             if (errors > 0 || reconnects > 0 || maxErr > run.get(MAX_RATE) || maxRec > run.get(MAX_RATE)) {
-                String t = r.threads() + " threads: " + (errors >= 0 ? errors + " errors, " + reconnects + " reconnects"
-                        : "up to " + Fmt.num2(maxErr) + " err/s, " + Fmt.num2(maxRec) + " reconn/s");
+                String t = errors >= 0 ? run.t("run.counts", r.threads(), errors, reconnects)
+                        : run.t("run.rates", r.threads(), Fmt.num2(maxErr), Fmt.num2(maxRec));
                 what.add(t);
                 int line = errLine > 0 ? errLine : r.summary() != null ? r.summary().line() : r.startLine();
-                ev.add(new Object[] {"sysbench " + r.threads() + " threads", t, SourceRef.of(r.file(), line)});
+                ev.add(new Object[] {run.t("evidence.run", r.threads()), t, SourceRef.of(r.file(), line)});
             }
         }
         Optional<StatusDelta.Row> refused = run.e.statusDelta().flatMap(d -> d.row("Connection_errors_max_connections"));
         if (refused.isPresent() && refused.get().delta() > 0) {
-            what.add(Fmt.num(refused.get().delta()) + " connections refused (max_connections)");
-            ev.add(new Object[] {"Connection_errors_max_connections delta", Fmt.num(refused.get().delta()), refused.get().afterRef()});
+            what.add(run.t("refused", Fmt.num(refused.get().delta())));
+            ev.add(new Object[] {run.t("evidence.delta", "Connection_errors_max_connections"), Fmt.num(refused.get().delta()), refused.get().afterRef()});
         }
         if (what.isEmpty()) {
-            run.pass("no errors, reconnects or refused connections");
+            run.pass(run.t("pass"));
             return;
         }
-        var f = run.finding(60, "The benchmark saw errors or reconnects (" + String.join("; ", what)
-                        + "): these results are not comparable with clean runs.")
-                .explain("sysbench counts ignored errors (deadlocks 1213, lock wait timeouts 1205) and reconnects (lost connections "
-                        + "2013/2006, refused 1040). Classify them before tuning: row-lock errors -> CPU-ROW-LOCK-WAIT; 1040 -> pool "
-                        + "or max_connections within the memory budget; lost connections -> OOM kills, wait_timeout, max_allowed_packet.")
+        var f = run.finding(60, run.t("summary", String.join(run.t("separator"), what)))
+                .explain(run.t("explanation"))
                 .threshold(MAX_RATE);
         for (Object[] o : ev) {
             f.evidence((String) o[0], (String) o[1], (SourceRef) o[2]);
         }
-        f.recommend(Recommendation.of("Classify the errors and re-run without them")
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of("SHOW GLOBAL STATUS LIKE 'Connection_errors%';", "SHOW GLOBAL STATUS LIKE 'Aborted%';"))
-                .effect("Valid, comparable measurements.", "MYSQLTUNER").risk("None.").build());
-        f.recommend(Recommendation.of("Look for OOM kills of mysqld").bash("dmesg -T | grep -i -E 'killed process|out of memory'")
-                .effect("Explains lost connections.", "MYSQLTUNER").build());
+                .effect(run.t("effect"), "MYSQLTUNER").risk(run.t("risk")).build());
+        f.recommend(Recommendation.of(run.t("action.oom")).bash("dmesg -T | grep -i -E 'killed process|out of memory'")
+                .effect(run.t("effect.oom"), "MYSQLTUNER").build());
         f.add();
     }
 }

@@ -25,7 +25,7 @@ public final class LatencyRisingFlatTpsRule extends BaseRule {
         ThreadSweep s = Sweep.of(run.e);
         List<ThreadSweep.Point> p = s.points();
         if (p.size() < 2) {
-            run.notApplicable("needs sysbench runs at two or more thread counts");
+            run.notApplicable(run.t("needsSweep"));
             return;
         }
         ThreadSweep.Point a = null;
@@ -47,25 +47,24 @@ public final class LatencyRisingFlatTpsRule extends BaseRule {
             lastGood = y;
         }
         if (a == null) {
-            run.pass("no doubling step with flat TPS and growing latency");
+            run.pass(run.t("pass"));
             return;
         }
         String pct = Fmt.num(a.percentile() > 0 ? a.percentile() : 95);
         double tg = b.tps() / a.tps() - 1;
         double lg = b.latPctMs() / a.latPctMs() - 1;
-        var f = run.finding(scale(lg, run.get(LAT_GROWTH) - 1, 2, 50, 75), "From " + a.threads() + " to " + b.threads() + " threads TPS "
-                        + (tg >= 0 ? "gains only " : "changes by ") + Fmt.pct(tg) + " while p" + pct + " latency grows " + Fmt.pct(lg) + " ("
-                        + Fmt.num2(a.latPctMs()) + " -> " + Fmt.num2(b.latPctMs()) + " ms): the extra threads only queue.")
-                .explain("When a resource is saturated, added clients wait in its queue: latency rises with concurrency while "
-                        + "throughput stays flat (Little's law for closed-loop sysbench: average latency ~ threads / TPS). The last "
-                        + "step where throughput still grew is the recommended concurrency.")
-                .evidence(a.threads() + " threads", Fmt.num(a.tps()) + " TPS, p" + pct + " " + Fmt.num2(a.latPctMs()) + " ms", a.ref())
-                .evidence(b.threads() + " threads", Fmt.num(b.tps()) + " TPS, p" + pct + " " + Fmt.num2(b.latPctMs()) + " ms", b.ref())
+        var f = run.finding(scale(lg, run.get(LAT_GROWTH) - 1, 2, 50, 75), tg >= 0
+                        ? run.t("summary", a.threads(), b.threads(), Fmt.pct(tg), pct, Fmt.pct(lg), Fmt.num2(a.latPctMs()), Fmt.num2(b.latPctMs()))
+                        : run.t("summary.change", a.threads(), b.threads(), Fmt.pct(tg), pct, Fmt.pct(lg), Fmt.num2(a.latPctMs()),
+                                Fmt.num2(b.latPctMs())))
+                .explain(run.t("explanation"))
+                .evidence(run.t("evidence.threads", a.threads()), Fmt.num(a.tps()) + " TPS, p" + pct + " " + Fmt.num2(a.latPctMs()) + " ms", a.ref())
+                .evidence(run.t("evidence.threads", b.threads()), Fmt.num(b.tps()) + " TPS, p" + pct + " " + Fmt.num2(b.latPctMs()) + " ms", b.ref())
                 .threshold(TPS_GAIN).threshold(LAT_GROWTH);
-        f.recommend(Recommendation.of("Run at " + lastGood.threads() + " threads or fewer, and find the saturated resource")
-                .text("# CPU >= 85 % -> CPU-* rules; a device at its limit -> IO-* rules; neither -> software contention")
-                .effect("Seed 001 64-vCPU VM, 128 -> 256 threads: TPS +4.3 %, p95 +74.8 %.", "SEED-001")
-                .risk("None.").build());
+        f.recommend(Recommendation.of(run.t("action", lastGood.threads()))
+                .text(run.t("text.route"))
+                .effect(run.t("effect"), "SEED-001")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

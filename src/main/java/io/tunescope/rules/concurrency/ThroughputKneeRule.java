@@ -24,8 +24,7 @@ public final class ThroughputKneeRule extends BaseRule {
     protected void check(Run run) {
         ThreadSweep s = Sweep.of(run.e);
         if (s.points().size() < run.get(MIN_POINTS)) {
-            run.notApplicable("needs sysbench runs at " + Fmt.num(run.get(MIN_POINTS)) + " or more thread counts; the step has "
-                    + s.points().size());
+            run.notApplicable(run.t("needsSweep", Fmt.num(run.get(MIN_POINTS)), s.points().size()));
             return;
         }
         ThreadSweep.Point peak = s.peak();
@@ -44,26 +43,21 @@ public final class ThroughputKneeRule extends BaseRule {
             }
         }
         if (to == null) {
-            run.pass("TPS does not fall when threads double (peak " + Fmt.num(peak.tps()) + " at " + peak.threads() + " threads)");
+            run.pass(run.t("pass", Fmt.num(peak.tps()), peak.threads()));
             return;
         }
         double loss = 1 - to.tps() / from.tps();
-        var f = run.finding(scale(loss, 1 - run.get(FALL), 0.35, 50, 80), "Throughput peaks at " + peak.threads() + " threads ("
-                        + Fmt.num(peak.tps()) + " TPS) and falls " + Fmt.pct(loss) + " from " + from.threads() + " to " + to.threads()
-                        + " threads: run at or below " + peak.threads() + " concurrent sessions.")
-                .explain("Retrograde throughput (more threads, less work done) is the coherency term of the Universal Scalability "
-                        + "Law: threads spend more time coordinating than working. Size the application pool at the knee, use a "
-                        + "server-side thread pool if clients must exceed it, then find the contended resource with the CPU and I/O rules.")
+        var f = run.finding(scale(loss, 1 - run.get(FALL), 0.35, 50, 80), run.t("summary", peak.threads(), Fmt.num(peak.tps()),
+                        Fmt.pct(loss), from.threads(), to.threads()))
+                .explain(run.t("explanation"))
                 .threshold(FALL).threshold(MIN_POINTS);
         for (ThreadSweep.Point pt : p) {
-            f.evidence(pt.threads() + " threads", Fmt.num(pt.tps()) + " TPS", pt.ref());
+            f.evidence(run.t("evidence.threads", pt.threads()), Fmt.num(pt.tps()) + " TPS", pt.ref());
         }
-        f.recommend(Recommendation.of("Cap concurrency at the knee")
-                .text("# application pool: maximumPoolSize = " + peak.threads(),
-                        "# more clients than that: thread_handling = pool-of-threads (Percona Server, MariaDB)")
-                .effect("Seed 001 knees at 256 threads in all three configurations; capping there keeps 4,297 instead of 3,002 TPS "
-                        + "(+43 %, derived).", "SEED-001")
-                .risk("A pool that is too small under-uses the host when queries block on I/O.").build());
+        f.recommend(Recommendation.of(run.t("action"))
+                .text(run.t("text.pool", peak.threads()), run.t("text.threadPool"))
+                .effect(run.t("effect"), "SEED-001")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -35,39 +35,35 @@ public final class BufferedDoubleCacheRule extends BaseRule {
         String effective = method.map(m -> m.unquoted().toUpperCase(Locale.ROOT))
                 .orElse(s.kind() == ServerFlavor.Kind.MARIADB && ServerVariables.atLeast(s, 10, 6, 0) ? "O_DIRECT" : "FSYNC");
         if (effective.startsWith("O_DIRECT") || effective.equals("4") || effective.equals("5")) {
-            run.pass("innodb_flush_method = " + effective);
+            run.pass(run.t("pass.method", effective));
             return;
         }
         if (!(effective.equals("FSYNC") || effective.equals("O_DSYNC") || effective.equals("0") || effective.equals("1"))) {
-            run.pass("innodb_flush_method = " + effective);
+            run.pass(run.t("pass.method", effective));
             return;
         }
         double ram = run.e.memTotalBytes().orElseThrow().number().orElse(0);
         Optional<Fact> cached = run.e.meminfo("Cached");
         double pool = run.e.settingNumber("innodb_buffer_pool_size").orElse(128 * 1024 * 1024);
         if (ram <= 0 || cached.isEmpty()) {
-            run.notApplicable("needs MemTotal and Cached from /proc/meminfo");
+            run.notApplicable(run.t("noMeminfo"));
             return;
         }
         double c = cached.get().number().orElse(0);
         if (c / ram * 100 <= run.get(CACHE) || pool / ram * 100 < run.get(POOL)) {
-            run.pass("page cache " + Fmt.pct(c / ram) + ", buffer pool " + Fmt.pct(pool / ram) + " of RAM");
+            run.pass(run.t("pass", Fmt.pct(c / ram), Fmt.pct(pool / ram)));
             return;
         }
-        var f = run.finding(50, "InnoDB reads data files through the page cache (innodb_flush_method=" + effective.toLowerCase(Locale.ROOT)
-                        + ") while the page cache holds " + Fmt.pct(c / ram) + " of RAM and the buffer pool " + Fmt.pct(pool / ram)
-                        + ": pages are cached twice.")
-                .explain("With fsync or O_DSYNC the data files use buffered I/O, so every page lives in the buffer pool and again in "
-                        + "the kernel page cache, and the kernel copies it to user space (CPU-KERNEL-COPY-USER). pt-variable-advisor: "
-                        + "most production servers that use InnoDB should set innodb_flush_method to O_DIRECT.")
+        var f = run.finding(50, run.t("summary", effective.toLowerCase(Locale.ROOT), Fmt.pct(c / ram), Fmt.pct(pool / ram)))
+                .explain(run.t("explanation"))
                 .evidence(cached.get()).evidence(run.e.memTotalBytes().get())
                 .threshold(CACHE).threshold(POOL);
         method.ifPresent(f::evidence);
         run.e.setting("innodb_buffer_pool_size").ifPresent(f::evidence);
-        f.recommend(Recommendation.of("Use O_DIRECT for InnoDB data files (restart needed)")
+        f.recommend(Recommendation.of(run.t("action"))
                 .ini(List.of("[mysqld]", "innodb_flush_method = O_DIRECT"), "innodb_flush_method")
-                .effect("Memory returned to the buffer pool and less kernel copying (no generic number).", "PTVA")
-                .risk("On NFS/ONTAP fsync did better in NetApp's tests; O_DIRECT_NO_FSYNC is unsafe on XFS.").build());
+                .effect(run.t("effect"), "PTVA")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -25,7 +25,7 @@ public final class FlushNeighborsSsdRule extends BaseRule {
     protected void check(Run run) {
         boolean nvme = Devices.of(run.e).stream().anyMatch(Devices.Device::nvme);
         if (!nvme) {
-            run.pass("no NVMe device in iostat");
+            run.pass(run.t("noNvme"));
             return;
         }
         Optional<Fact> fn = run.e.setting("innodb_flush_neighbors");
@@ -35,24 +35,22 @@ public final class FlushNeighborsSsdRule extends BaseRule {
         } else if (run.e.has(Need.SERVER_VERSION)) {
             v = run.e.server().mysqlLine() && run.e.server().major() >= 8 ? "0" : "1";
         } else {
-            run.notApplicable("innodb_flush_neighbors not set and the server version (its default) unknown");
+            run.notApplicable(run.t("unknownDefault"));
             return;
         }
         if (v.equals("0")) {
-            run.pass("innodb_flush_neighbors = 0");
+            run.pass(run.t("pass"));
             return;
         }
-        var f = run.finding(40, "innodb_flush_neighbors=" + v + (fn.isEmpty() ? " (the default of " + run.e.server().display() + ")" : "")
-                        + " on NVMe storage: InnoDB flushes neighbouring pages that a flash device does not need grouped.")
-                .explain("Neighbour flushing groups writes for rotating disks. On SSD/NVMe it only adds writes; MySQL 8.0 changed the "
-                        + "default to 0 (WL#9631).");
+        var f = run.finding(40, fn.isEmpty() ? run.t("summary.default", v, run.e.server().display()) : run.t("summary", v))
+                .explain(run.t("explanation"));
         fn.ifPresent(f::evidence);
         Devices.of(run.e).stream().filter(Devices.Device::nvme).findFirst()
-                .ifPresent(d -> f.evidence("NVMe device", d.name(), d.anySeries().ref(0)));
-        f.recommend(Recommendation.of("Turn neighbour flushing off (dynamic)")
+                .ifPresent(d -> f.evidence(run.t("evidence.nvmeDevice"), d.name(), d.anySeries().ref(0)));
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of(Sql.persist(run.e, "innodb_flush_neighbors", "0")), "innodb_flush_neighbors")
-                .effect("WL#9631 expects 'a small performance gain' on fast storage.", "WL9631")
-                .risk("A regression if the data actually lives on an HDD.").build());
+                .effect(run.t("effect"), "WL9631")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

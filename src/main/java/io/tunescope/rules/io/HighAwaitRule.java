@@ -32,24 +32,23 @@ public final class HighAwaitRule extends BaseRule {
             }
         }
         if (worst == null) {
-            run.pass("no busy device with high await");
+            run.pass(run.t("pass"));
             return;
         }
         double aw = worst.meanAwait();
         double limit = worst.nvme() ? run.get(NVME) : run.get(OTHER);
-        var f = run.finding(scale(aw, limit, limit * 5, 45, 70), "I/O requests on " + worst.name() + " wait " + Fmt.num2(aw)
-                        + " ms on average (limit " + Fmt.num(limit) + " ms for " + (worst.nvme() ? "NVMe" : "this device") + ").")
-                .explain("await is the time from queueing a request to its completion. Local NVMe completes in well under a "
-                        + "millisecond; averages of several milliseconds mean queueing in the device, the hypervisor or the "
-                        + "storage network, and every synchronous read or commit pays it.")
-                .evidence(worst.name() + " await (mean)", Fmt.num2(aw) + " ms", worst.anySeries().ref(0))
+        var f = run.finding(scale(aw, limit, limit * 5, 45, 70), worst.nvme()
+                        ? run.t("summary.nvme", worst.name(), Fmt.num2(aw), Fmt.num(limit))
+                        : run.t("summary", worst.name(), Fmt.num2(aw), Fmt.num(limit)))
+                .explain(run.t("explanation"))
+                .evidence(run.t("evidence.await", worst.name()), Fmt.num2(aw) + " ms", worst.anySeries().ref(0))
                 .threshold(worst.nvme() ? NVME : OTHER).threshold(MIN_UTIL);
         if (worst.util() != null) {
-            f.evidence(worst.name() + " %util (mean)", Fmt.num(worst.util().mean()), worst.util().ref(0));
+            f.evidence(run.t("evidence.util", worst.name()), Fmt.num(worst.util().mean()), worst.util().ref(0));
         }
-        f.recommend(Recommendation.of("Find where the latency comes from and separate the log from the data")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("iostat -x 1 10    # r_await vs w_await, aqu-sz", "cat /sys/block/" + worst.name() + "/queue/scheduler")
-                .effect("Routes to IO-SATURATED-CPU-IDLE or IO-READ-MISS-BP.", "IOSTAT-MAN").risk("None.").build());
+                .effect(run.t("effect"), "IOSTAT-MAN").risk(run.t("risk")).build());
         f.add();
     }
 }

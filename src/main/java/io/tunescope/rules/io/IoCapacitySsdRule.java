@@ -25,27 +25,25 @@ public final class IoCapacitySsdRule extends BaseRule {
     protected void check(Run run) {
         Optional<Devices.Device> nvme = Devices.of(run.e).stream().filter(Devices.Device::nvme).findFirst();
         if (nvme.isEmpty()) {
-            run.pass("no NVMe device in iostat");
+            run.pass(run.t("noNvme"));
             return;
         }
         Optional<Fact> cap = run.e.setting("innodb_io_capacity");
         double v = cap.flatMap(c -> c.number().isPresent() ? Optional.of(c.number().getAsDouble()) : Optional.empty()).orElse(200.0);
         if (v > run.get(MAX)) {
-            run.pass("innodb_io_capacity = " + Fmt.num(v));
+            run.pass(run.t("pass", Fmt.num(v)));
             return;
         }
-        var f = run.finding(40, "innodb_io_capacity is " + Fmt.num(v) + (cap.isEmpty() ? " (default)" : "")
-                        + " on NVMe storage: background flushing is limited to a rate meant for a single hard disk.")
-                .explain("innodb_io_capacity tells the page cleaners how many I/O operations per second they may use; the default "
-                        + "200 suits one HDD. MySQLTuner asks for at least 2000 on SSD; values above 20,000 rarely help (manual).")
-                .evidence("NVMe device", nvme.get().name(), nvme.get().anySeries().ref(0))
+        var f = run.finding(40, cap.isEmpty() ? run.t("summary.default", Fmt.num(v)) : run.t("summary", Fmt.num(v)))
+                .explain(run.t("explanation"))
+                .evidence(run.t("evidence.nvmeDevice"), nvme.get().name(), nvme.get().anySeries().ref(0))
                 .threshold(MAX);
         cap.ifPresent(f::evidence);
-        f.recommend(Recommendation.of("Raise io_capacity toward the sustainable write IOPS of the device")
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of(Sql.persist(run.e, "innodb_io_capacity", "2000"), Sql.persist(run.e, "innodb_io_capacity_max", "4000")),
                         "innodb_io_capacity", "innodb_io_capacity_max")
-                .effect("Steadier flushing, fewer synchronous flushes (no generic number).", "MYSQL-IOCAP")
-                .risk("Too high a value flushes pages early and wastes writes.").build());
+                .effect(run.t("effect"), "MYSQL-IOCAP")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

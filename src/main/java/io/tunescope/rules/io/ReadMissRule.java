@@ -27,29 +27,26 @@ public final class ReadMissRule extends BaseRule {
         Optional<StatusDelta.Row> reads = d.row("Innodb_buffer_pool_reads");
         Optional<StatusDelta.Row> req = d.row("Innodb_buffer_pool_read_requests");
         if (reads.isEmpty() || req.isEmpty() || req.get().delta() <= 0) {
-            run.notApplicable("the status snapshots have no Innodb_buffer_pool_reads/read_requests activity");
+            run.notApplicable(run.t("noActivity"));
             return;
         }
         double ratio = reads.get().delta() / req.get().delta();
         double rate = reads.get().perSecond();
         if (ratio * 100 <= run.get(MISS) || rate < run.get(MIN_READS)) {
-            run.pass("miss ratio " + Fmt.pct(ratio) + ", " + Fmt.num(rate) + " disk reads/s");
+            run.pass(run.t("pass", Fmt.pct(ratio), Fmt.num(rate)));
             return;
         }
-        var f = run.finding(scale(ratio * 100, run.get(MISS), 10, 50, 80), "The buffer pool misses " + Fmt.pct(ratio)
-                        + " of page requests (" + Fmt.num(rate) + " disk reads/s over " + Fmt.num(d.elapsedSeconds())
-                        + " s): the working set does not fit in memory.")
-                .explain("Innodb_buffer_pool_reads counts page requests the pool could not satisfy and read from disk; MySQLTuner "
-                        + "flags read efficiency below 90 % and a pool smaller than the InnoDB data.")
-                .evidence("Innodb_buffer_pool_reads delta", Fmt.num(reads.get().delta()), reads.get().afterRef())
-                .evidence("Innodb_buffer_pool_read_requests delta", Fmt.num(req.get().delta()), req.get().afterRef())
+        var f = run.finding(scale(ratio * 100, run.get(MISS), 10, 50, 80), run.t("summary", Fmt.pct(ratio), Fmt.num(rate), Fmt.num(d.elapsedSeconds())))
+                .explain(run.t("explanation"))
+                .evidence(run.t("evidence.delta", "Innodb_buffer_pool_reads"), Fmt.num(reads.get().delta()), reads.get().afterRef())
+                .evidence(run.t("evidence.delta", "Innodb_buffer_pool_read_requests"), Fmt.num(req.get().delta()), req.get().afterRef())
                 .threshold(MISS).threshold(MIN_READS);
         run.e.setting("innodb_buffer_pool_size").ifPresent(f::evidence);
-        f.recommend(Recommendation.of("Grow the buffer pool within the memory budget (CFG-MEMORY-OVERCOMMIT)")
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of(io.tunescope.rules.Sql.persist(run.e, "innodb_buffer_pool_size", "96*1024*1024*1024"), "-- a multiple of innodb_buffer_pool_chunk_size x innodb_buffer_pool_instances; resized online"),
                         "innodb_buffer_pool_size")
-                .effect("Read I/O falls toward zero once the working set fits (no generic percentage).", "MYSQLTUNER")
-                .risk("Memory pressure, swapping, NUMA node exhaustion.").build());
+                .effect(run.t("effect"), "MYSQLTUNER")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -44,32 +44,28 @@ public final class SaturatedCpuIdleRule extends BaseRule {
             }
         }
         if (worst == null) {
-            run.pass("no device saturated with latency or queue evidence");
+            run.pass(run.t("pass"));
             return;
         }
         if (busy > run.get(CPU)) {
-            run.pass(worst.name() + " is busy, but the CPU is too (" + Fmt.num(busy) + " %)");
+            run.pass(run.t("pass.cpuBusy", worst.name(), Fmt.num(busy)));
             return;
         }
         double util = worst.util().mean();
-        var f = run.finding(scale(busy, run.get(CPU), 0, 60, 85), "Device " + worst.name() + " is saturated (%util " + Fmt.num(util)
-                        + " on average, await " + Fmt.num2(worst.meanAwait()) + " ms" + (Double.isNaN(worst.meanQueue()) ? ""
-                        : ", queue " + Fmt.num2(worst.meanQueue())) + ") while the CPUs are only " + Fmt.num(busy)
-                        + " % busy: the run is storage-bound.")
-                .explain("High %util alone does not prove saturation for devices that serve requests in parallel (SSD, NVMe, RAID, "
-                        + "virtual disks); the rule also requires high latency or a queue. With the CPUs mostly idle, faster or "
-                        + "less-loaded storage (or less I/O: a larger buffer pool, IO-READ-MISS-BP) is what raises throughput.")
-                .evidence(worst.name() + " %util (mean)", Fmt.num(util), worst.util().ref(0))
-                .evidence(worst.name() + " await (mean)", Fmt.num2(worst.meanAwait()) + " ms", worst.anySeries().ref(0))
-                .evidence("CPU busy (mean)", Fmt.num(busy) + " %", cpu.ref(0))
+        var f = run.finding(scale(busy, run.get(CPU), 0, 60, 85), Double.isNaN(worst.meanQueue())
+                        ? run.t("summary", worst.name(), Fmt.num(util), Fmt.num2(worst.meanAwait()), Fmt.num(busy))
+                        : run.t("summary.queue", worst.name(), Fmt.num(util), Fmt.num2(worst.meanAwait()), Fmt.num2(worst.meanQueue()),
+                                Fmt.num(busy)))
+                .explain(run.t("explanation"))
+                .evidence(run.t("evidence.util", worst.name()), Fmt.num(util), worst.util().ref(0))
+                .evidence(run.t("evidence.await", worst.name()), Fmt.num2(worst.meanAwait()) + " ms", worst.anySeries().ref(0))
+                .evidence(run.t("evidence.cpuBusy"), Fmt.num(busy) + " %", cpu.ref(0))
                 .window(worst.util().firstTime(), worst.util().lastTime(), worst.util().clock().toString())
                 .threshold(UTIL).threshold(SHARE).threshold(worst.nvme() ? AWAIT_NVME : AWAIT_OTHER).threshold(QUEUE).threshold(CPU);
-        f.recommend(Recommendation.of("Reduce I/O demand first, then give the data faster or dedicated storage")
-                .text("# VM: a pass-through (raw) data disk, or a better virtual disk layout (FusionCompute: cluster size 32K)",
-                        "# move innodb_log_group_home_dir / log_bin to a separate low-latency device")
-                .effect("Seed 001 (64-vCPU VM, 256 threads): raw disk 3,952 vs 3,107 TPS (+27 %); 32K cluster virtual disk 3,433 TPS.",
-                        "SEED-001")
-                .risk("Pass-through disks complicate live migration, HA and operations.").build());
+        f.recommend(Recommendation.of(run.t("action"))
+                .text(run.t("text.rawDisk"), run.t("text.separateLog"))
+                .effect(run.t("effect"), "SEED-001")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -200,7 +200,8 @@ public abstract class BaseRule implements Rule {
         }
 
         public FindingBuilder threshold(Setting s) {
-            thresholds.add(new Finding.Threshold(s.key(), settingDescription(s, run.locale), run.get(s), s.unit(), s.basis()));
+            thresholds.add(new Finding.Threshold(s.key(), settingDescription(s, run.locale), run.get(s),
+                    RuleText.unit(s.unit(), run.locale), s.basis()));
             return this;
         }
 

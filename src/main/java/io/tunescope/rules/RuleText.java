@@ -67,6 +67,16 @@ public final class RuleText {
                 .map(b -> b.getString("need." + n.name())).orElse(n.description());
     }
 
+    /**
+     * A threshold unit in the locale: {@code unit.<letters of the unit>} of the engine bundle (e.g.
+     * {@code unit.ofRAM} for "% of RAM"), translated only where words need it; the unit itself otherwise.
+     */
+    public static String unit(String unit, Locale locale) {
+        String key = "unit." + unit.replaceAll("[^A-Za-z]", "");
+        return unit.isEmpty() ? unit : bundle("io.tunescope.rules.engine", locale).filter(b -> b.containsKey(key))
+                .map(b -> b.getString(key)).orElse(unit);
+    }
+
     /** The engine's own words ({@code io.tunescope.rules.engine}). */
     public static String engine(Locale locale, String key, Object... args) {
         ResourceBundle b = bundle("io.tunescope.rules.engine", locale)

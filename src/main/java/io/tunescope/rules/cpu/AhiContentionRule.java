@@ -31,22 +31,19 @@ public final class AhiContentionRule extends BaseRule {
         CpuHotspots h = run.e.cpuHotspots().orElseThrow();
         double share = h.selfShare(AHI);
         if (share * 100 < run.get(MIN)) {
-            run.pass("adaptive hash index " + Fmt.pct(share));
+            run.pass(run.t("pass", Fmt.pct(share)));
             return;
         }
         List<Map.Entry<String, Double>> top = h.matching(AHI);
-        var f = run.finding(scale(share * 100, run.get(MIN), 25, 45, 70), "The adaptive hash index takes " + Fmt.pct(share)
-                        + " of CPU samples (" + Hot.list(top, 3) + "): it may cost more than it saves.")
-                .explain("The manual notes that the adaptive hash index can itself become a point of contention (concurrent joins, "
-                        + "LIKE with wildcards) and that disabling it removes the overhead when it does not help. MariaDB 10.5+ ships "
-                        + "with it off. A/B before keeping the change.")
+        var f = run.finding(scale(share * 100, run.get(MIN), 25, 45, 70), run.t("summary", Fmt.pct(share), Hot.list(run, top, 3)))
+                .explain(run.t("explanation"))
                 .threshold(MIN)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
-        Hot.evidence(f, h, top, 4);
-        f.recommend(Recommendation.of("A/B the workload with the adaptive hash index off (dynamic)")
+        Hot.evidence(run, f, h, top, 4);
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of(Sql.persist(run.e, "innodb_adaptive_hash_index", "OFF")), "innodb_adaptive_hash_index")
-                .effect("Workload-specific; A/B required.", "MYSQL-AHI")
-                .risk("Read-heavy point lookups may slow down without it.").build());
+                .effect(run.t("effect"), "MYSQL-AHI")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -29,23 +29,20 @@ public final class BtreeSearchRule extends BaseRule {
         CpuHotspots h = run.e.cpuHotspots().orElseThrow();
         double share = h.selfShare(BTREE);
         if (share * 100 < run.get(MIN)) {
-            run.pass("B-tree search " + Fmt.pct(share));
+            run.pass(run.t("pass", Fmt.pct(share)));
             return;
         }
         List<Map.Entry<String, Double>> top = h.matching(BTREE);
-        var f = run.finding(scale(share * 100, run.get(MIN), 40, 45, 70), "Walking B-trees takes " + Fmt.pct(share)
-                        + " of CPU samples (" + Hot.list(top, 3) + "): fix the access paths (indexes, ranges), not server knobs.")
-                .explain("For comparison, a HammerDB TPROC-C profile of MariaDB 11.8 spent 5.09 % in buf_page_get_gen and 1.40 % in "
-                        + "btr_cur_t::search_leaf (MDEV-37152); far more points at missing or unselective indexes and range scans. "
-                        + "On read-mostly workloads that fit in memory the adaptive hash index can short-cut repeated lookups.")
+        var f = run.finding(scale(share * 100, run.get(MIN), 40, 45, 70), run.t("summary", Fmt.pct(share), Hot.list(run, top, 3)))
+                .explain(run.t("explanation"))
                 .threshold(MIN)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
-        Hot.evidence(f, h, top, 4);
-        f.recommend(Recommendation.of("Find the statements that examine many rows per row sent and fix their indexes")
+        Hot.evidence(run, f, h, top, 4);
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of("SELECT DIGEST_TEXT, COUNT_STAR, SUM_ROWS_EXAMINED, SUM_ROWS_SENT FROM performance_schema.events_statements_summary_by_digest"
                         + " ORDER BY SUM_ROWS_EXAMINED DESC LIMIT 10;", "EXPLAIN FORMAT=TREE <query>;"))
-                .effect("Workload-specific; no generic number.", "MDEV-37152")
-                .risk("Extra indexes cost write I/O and buffer pool.").build());
+                .effect(run.t("effect"), "MDEV-37152")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

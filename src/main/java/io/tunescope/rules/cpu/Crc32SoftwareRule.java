@@ -32,7 +32,7 @@ public final class Crc32SoftwareRule extends BaseRule {
         CpuHotspots h = run.e.cpuHotspots().orElseThrow();
         double share = h.selfShare(SOFTWARE);
         if (share * 100 < run.get(MIN)) {
-            run.pass("software CRC32 " + Fmt.pct(share));
+            run.pass(run.t("pass", Fmt.pct(share)));
             return;
         }
         Optional<Fact> flags = run.e.lscpu("Flags");
@@ -40,32 +40,28 @@ public final class Crc32SoftwareRule extends BaseRule {
             String fl = " " + flags.get().value().toLowerCase(Locale.ROOT) + " ";
             boolean hw = fl.contains(" crc32 ") || fl.contains(" sse4_2 ");
             if (!hw) {
-                run.pass("software CRC32 " + Fmt.pct(share) + ", but the CPU advertises no crc32/sse4_2 instructions");
+                run.pass(run.t("pass.noInstructions", Fmt.pct(share)));
                 return;
             }
         }
         List<Map.Entry<String, Double>> top = h.matching(SOFTWARE);
         boolean v57 = run.e.server().mysqlLine() && run.e.server().major() == 5;
-        var f = run.finding(scale(share * 100, run.get(MIN), 10, 50, 80), "Software CRC32 takes " + Fmt.pct(share) + " of CPU samples ("
-                        + Hot.list(top, 3) + ") although the CPU" + (flags.isPresent() ? "" : " probably")
-                        + " has CRC32 instructions.")
-                .explain("InnoDB checksums every page it reads and writes. MySQL 8.0 selects the ARM64/x86 CRC32 instructions at run "
-                        + "time when the build detected them; a software symbol in the profile means the build or version lacks that "
-                        + "path (MySQL 5.7 on ARM needs a patch, as JED did on 5.7.26). Same CRC-32C polynomial: on-disk checksums do "
-                        + "not change.")
+        var f = run.finding(scale(share * 100, run.get(MIN), 10, 50, 80), flags.isPresent()
+                        ? run.t("summary", Fmt.pct(share), Hot.list(run, top, 3))
+                        : run.t("summary.probably", Fmt.pct(share), Hot.list(run, top, 3)))
+                .explain(run.t("explanation"))
                 .threshold(MIN)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
-        Hot.evidence(f, h, top, 4);
-        flags.ifPresent(fl -> f.evidence("CPU flags", fl.value().toLowerCase(Locale.ROOT).contains("crc32") ? "crc32 present" : "sse4_2 present", fl.ref()));
-        run.e.serverRef().ifPresent(r -> f.evidence("server", run.e.server().display(), r));
-        f.recommend(Recommendation.of(v57 ? "Rebuild with a hardware CRC32 patch for this 5.7 version (or upgrade to 8.0)"
-                        : "Check that the binary uses the CRC32 instructions and rebuild with them if not")
+        Hot.evidence(run, f, h, top, 4);
+        flags.ifPresent(fl -> f.evidence(run.t("evidence.flags"), fl.value().toLowerCase(Locale.ROOT).contains("crc32")
+                ? run.t("evidence.flags.crc32") : run.t("evidence.flags.sse42"), fl.ref()));
+        run.e.serverRef().ifPresent(r -> f.evidence(run.t("evidence.server"), run.e.server().display(), r));
+        f.recommend(Recommendation.of(v57 ? run.t("action.v57") : run.t("action"))
                 .bash("grep -m1 -o -w -e crc32 -e pmull -e sse4_2 /proc/cpuinfo | sort -u",
                         "objdump -d \"$(command -v mysqld)\" | grep -c -E 'crc32c?[bhwxq]'     # 0 => software path",
                         "# the CMake log must contain: \"ARMv8 crc32 intrinsic support available\" (aarch64)")
-                .effect("About 3 % throughput at 256 threads on Kunpeng 920 (ut_crc32_sw 3.23 % -> 0.44 %); +5 % sysbench write "
-                        + "(BoostDB CRC32 guide).", "MYSQLONARM-CONTRIB")
-                .risk("Rebuild or patch tied to exact versions; verify with innochecksum on a copy.").build());
+                .effect(run.t("effect"), "MYSQLONARM-CONTRIB")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

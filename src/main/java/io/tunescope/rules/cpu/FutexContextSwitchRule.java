@@ -37,7 +37,7 @@ public final class FutexContextSwitchRule extends BaseRule {
         CpuHotspots h = run.e.cpuHotspots().orElseThrow();
         double share = h.selfShare(FUTEX);
         if (share * 100 < run.get(FAMILY)) {
-            run.pass("futex/scheduler " + Fmt.pct(share));
+            run.pass(run.t("pass", Fmt.pct(share)));
             return;
         }
         double cs = Double.NaN;
@@ -53,26 +53,23 @@ public final class FutexContextSwitchRule extends BaseRule {
         double tps = run.e.benchRuns().stream().mapToDouble(BenchRun::tps).filter(d -> !Double.isNaN(d)).max().orElse(Double.NaN);
         double perTrx = cs / tps;
         if (!Double.isNaN(perTrx) && perTrx <= run.get(CS_PER_TRX)) {
-            run.pass("futex/scheduler " + Fmt.pct(share) + " but only " + Fmt.num(perTrx) + " context switches per transaction");
+            run.pass(run.t("pass.fewSwitches", Fmt.pct(share), Fmt.num(perTrx)));
             return;
         }
         List<Map.Entry<String, Double>> top = h.matching(FUTEX);
-        var f = run.finding(Double.isNaN(perTrx) ? 45 : scale(perTrx, run.get(CS_PER_TRX), 200, 55, 80), "Futex and scheduler code take "
-                        + Fmt.pct(share) + " of CPU samples" + (Double.isNaN(perTrx) ? "" : " with " + Fmt.num(perTrx)
-                        + " context switches per transaction") + ": more threads are runnable than the CPUs can serve.")
-                .explain("Threads that block and wake on futexes (mutexes, condition variables, InnoDB os_event) pay for the "
-                        + "scheduler on every hand-off; many connections per core multiply it. Capping concurrency (thread pool or "
-                        + "application pool at the throughput knee) removes the switches.")
+        var f = run.finding(Double.isNaN(perTrx) ? 45 : scale(perTrx, run.get(CS_PER_TRX), 200, 55, 80), Double.isNaN(perTrx)
+                        ? run.t("summary", Fmt.pct(share)) : run.t("summary.switches", Fmt.pct(share), Fmt.num(perTrx)))
+                .explain(run.t("explanation"))
                 .threshold(FAMILY).threshold(CS_PER_TRX)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
-        Hot.evidence(f, h, top, 4);
+        Hot.evidence(run, f, h, top, 4);
         if (csSeries != null) {
-            f.evidence("vmstat cs (mean)", Fmt.num(cs) + "/s", csSeries.ref(0));
+            f.evidence(run.t("evidence.cs"), Fmt.num(cs) + "/s", csSeries.ref(0));
         }
-        f.recommend(Recommendation.of("Cap concurrency: thread pool (CONC-THREAD-POOL) or an application pool near the knee (CONC-THROUGHPUT-KNEE)")
-                .text("# Percona Server / MariaDB: thread_handling = pool-of-threads; MySQL Community: cap the application pool")
-                .effect("BoostDB thread pool: at 10,000 sessions TPC-C stays at about 85 % of peak vs about 10 % without.", "BOOSTDB-TP")
-                .risk("Thread pools can stall on long statements.").build());
+        f.recommend(Recommendation.of(run.t("action"))
+                .text(run.t("text.threadPool"))
+                .effect(run.t("effect"), "BOOSTDB-TP")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

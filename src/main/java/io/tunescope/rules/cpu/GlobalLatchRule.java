@@ -10,6 +10,7 @@ import io.tunescope.rules.Topic;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -23,19 +24,20 @@ public final class GlobalLatchRule extends BaseRule {
             "TTASEventMutex::spin_and_try_lock", "sync_array_wait_event", "os_event_wait_low", "mutex_enter_func",
             "__lll_lock_wait", "pthread_mutex_lock", "native_queued_spin_lock_slowpath");
 
-    record Family(String name, Predicate<String> callers, String action) {
+    /** A latch family: its name and the action that relieves it, in the run's language, and the callers that identify it. */
+    record Family(Function<Run, String> name, Predicate<String> callers, Function<Run, String> action) {
     }
 
     private static final List<Family> FAMILIES = List.of(
-            new Family("buffer pool page hash (hash_table_locks)", CpuHotspots.anyOf("buf_page_get_gen", "Buf_fetch_normal::get",
+            new Family(r -> r.t("family.pageHash"), CpuHotspots.anyOf("buf_page_get_gen", "Buf_fetch_normal::get",
                     "Buf_fetch::single_page", "buf_page_hash_lock_s_confirm", "buf_page_hash_get_locked"),
-                    "upgrade, reduce concurrency; BoostDB-patched builds add page_hash_locks"),
-            new Family("lock_sys mutex", CpuHotspots.anyOf("lock_rec_lock", "lock_release", "lock_trx_release_locks", "lock_rec_lock_slow"),
-                    "upgrade to MySQL 8.0.21+ (sharded lock_sys latches)"),
-            new Family("trx_sys mutex", CpuHotspots.anyOf("trx_set_rw_mode", "trx_erase_lists", "trx_commit_low", "trx_start_low",
-                    "trx_assign_read_view", "MVCC::view_open"), "reduce runnable threads (thread pool)"),
-            new Family("redo log", CpuHotspots.anyOf("log_buffer_reserve", "log_wait_for_space", "mtr_t::commit", "log_write_up_to",
-                    "log_free_check_wait"), "enlarge redo capacity and log buffer; reduce concurrency"));
+                    r -> r.t("action.pageHash")),
+            new Family(r -> r.t("family.lockSys"), CpuHotspots.anyOf("lock_rec_lock", "lock_release", "lock_trx_release_locks", "lock_rec_lock_slow"),
+                    r -> r.t("action.lockSys")),
+            new Family(r -> r.t("family.trxSys"), CpuHotspots.anyOf("trx_set_rw_mode", "trx_erase_lists", "trx_commit_low", "trx_start_low",
+                    "trx_assign_read_view", "MVCC::view_open"), r -> r.t("action.trxSys")),
+            new Family(r -> r.t("family.redo"), CpuHotspots.anyOf("log_buffer_reserve", "log_wait_for_space", "mtr_t::commit", "log_write_up_to",
+                    "log_free_check_wait"), r -> r.t("action.redo")));
 
     public GlobalLatchRule() {
         super("CPU-INNODB-GLOBAL-LATCH", Topic.CPU, "Global InnoDB latch contention", List.of(Need.CPU_PROFILE),
@@ -46,7 +48,7 @@ public final class GlobalLatchRule extends BaseRule {
     protected void check(Run run) {
         CpuHotspots h = run.e.cpuHotspots().orElseThrow();
         if (!h.hasStacks()) {
-            run.notApplicable("needs call stacks (perf script or folded), not only a flat perf report");
+            run.notApplicable(run.t("noStacks"));
             return;
         }
         Family worst = null;
@@ -55,7 +57,7 @@ public final class GlobalLatchRule extends BaseRule {
         for (Family fam : FAMILIES) {
             double s = h.stackShare(LATCH, fam.callers());
             if (s * 100 >= run.get(MIN)) {
-                all.add(fam.name() + " " + Fmt.pct(s));
+                all.add(fam.name().apply(run) + " " + Fmt.pct(s));
             }
             if (s > worstShare) {
                 worstShare = s;
@@ -63,27 +65,24 @@ public final class GlobalLatchRule extends BaseRule {
             }
         }
         if (worst == null || worstShare * 100 < run.get(MIN)) {
-            run.pass("no latch family at " + Fmt.num(run.get(MIN)) + " %" + (worst == null ? "" : "; largest " + worst.name() + " " + Fmt.pct(worstShare)));
+            run.pass(worst == null ? run.t("pass", Fmt.num(run.get(MIN)))
+                    : run.t("pass.largest", Fmt.num(run.get(MIN)), worst.name().apply(run), Fmt.pct(worstShare)));
             return;
         }
-        var f = run.finding(scale(worstShare * 100, run.get(MIN), 40, 55, 85), "Threads spend " + Fmt.pct(worstShare)
-                        + " of CPU samples waiting on the InnoDB " + worst.name() + " latch: one global latch serialises the workload.")
-                .explain("Latch functions (rw_lock_*, mutex enter/spin, ut_delay) were counted only under the callers of one latch "
-                        + "family, so the share is the time spent acquiring that latch. Families at or above the threshold: "
-                        + String.join(", ", all) + ".")
-                .evidence("latch family", worst.name() + " " + Fmt.pct(worstShare), io.tunescope.model.capture.SourceRef.of(h.file(), 0))
+        String name = worst.name().apply(run);
+        var f = run.finding(scale(worstShare * 100, run.get(MIN), 40, 55, 85), run.t("summary", Fmt.pct(worstShare), name))
+                .explain(run.t("explanation", Hot.join(run, all)))
+                .evidence(run.t("evidence.family"), name + " " + Fmt.pct(worstShare), io.tunescope.model.capture.SourceRef.of(h.file(), 0))
                 .threshold(MIN);
-        f.recommend(Recommendation.of("Relieve the latch: " + worst.action())
-                .text("# MySQL 8.0.21+ shards lock_sys (locksys::Latches); a thread pool keeps runnable threads near the CPU count",
-                        "# on Kunpeng, BoostDB patches target exactly these latches for the versions they name")
-                .effect("BoostDB fine-grained lock tuning +10 % TPC-C; lock-free trx_sys +20 % sysbench write (patched builds, Kunpeng).",
-                        "BOOSTDB-FINEGRAIN")
-                .risk("Patched, non-upstream binaries complicate support and upgrades.").build());
+        f.recommend(Recommendation.of(worst.action().apply(run))
+                .text(run.t("text.lockSys"), run.t("text.boostDb"))
+                .effect(run.t("effect"), "BOOSTDB-FINEGRAIN")
+                .risk(run.t("risk")).build());
         if (worst == FAMILIES.get(0)) {
-            f.recommend(Recommendation.of("On a BoostDB-patched build, raise the page hash lock count")
+            f.recommend(Recommendation.of(run.t("action.pageHashLocks"))
                     .ini(List.of("[mysqld]", "page_hash_locks = 1024   # BoostDB builds only; static"), "page_hash_locks")
-                    .effect("Less page-hash contention (part of BoostDB's gains).", "BOOSTDB-OTHER")
-                    .risk("Memory; exists only in patched builds.").build());
+                    .effect(run.t("effect.pageHashLocks"), "BOOSTDB-OTHER")
+                    .risk(run.t("risk.pageHashLocks")).build());
         }
         f.add();
     }

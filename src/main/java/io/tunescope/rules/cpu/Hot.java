@@ -4,38 +4,44 @@ import io.tunescope.analysis.evidence.CpuHotspots;
 import io.tunescope.rules.BaseRule;
 import io.tunescope.rules.Fmt;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Shared helpers of the CPU-profile rules. */
+/** Shared helpers of the CPU-profile rules; their words are the package-wide keys of the cpu findings bundle. */
 final class Hot {
     private Hot() {
     }
 
-    /** "ut_delay 12.3 %, PolicyMutex::enter 2 %" for the largest matching symbols. */
-    static String list(List<Map.Entry<String, Double>> entries, int max) {
-        StringBuilder sb = new StringBuilder();
-        int n = 0;
+    /** "ut_delay 12.3 %, PolicyMutex::enter 2 %" for the largest matching symbols, listed in the run's language. */
+    static String list(BaseRule.Run run, List<Map.Entry<String, Double>> entries, int max) {
+        List<String> items = new ArrayList<>();
         for (Map.Entry<String, Double> e : entries) {
-            if (n++ == max) {
+            if (items.size() == max) {
                 break;
             }
-            if (sb.length() > 0) {
-                sb.append(", ");
-            }
-            sb.append(e.getKey()).append(' ').append(Fmt.pct(e.getValue()));
+            items.add(e.getKey() + ' ' + Fmt.pct(e.getValue()));
         }
-        return sb.toString();
+        return join(run, items);
+    }
+
+    /** The items as a list in the run's language ("a, b, c" in English). */
+    static String join(BaseRule.Run run, List<String> items) {
+        String out = items.isEmpty() ? "" : items.get(0);
+        for (int i = 1; i < items.size(); i++) {
+            out = run.t("list.more", out, items.get(i));
+        }
+        return out;
     }
 
     /** Adds each matching symbol as an evidence value with its source. */
-    static void evidence(BaseRule.FindingBuilder b, CpuHotspots h, List<Map.Entry<String, Double>> entries, int max) {
+    static void evidence(BaseRule.Run run, BaseRule.FindingBuilder b, CpuHotspots h, List<Map.Entry<String, Double>> entries, int max) {
         int n = 0;
         for (Map.Entry<String, Double> e : entries) {
             if (n++ == max) {
                 break;
             }
-            b.evidence("self " + e.getKey(), Fmt.pct(e.getValue()), h.ref(e.getKey()));
+            b.evidence(run.t("evidence.self", e.getKey()), Fmt.pct(e.getValue()), h.ref(e.getKey()));
         }
     }
 }

@@ -34,37 +34,34 @@ public final class KernelCopyUserRule extends BaseRule {
         CpuHotspots h = run.e.cpuHotspots().orElseThrow();
         double share = h.selfShare(COPY);
         if (share * 100 < run.get(MIN)) {
-            run.pass("copy_*_user " + Fmt.pct(share));
+            run.pass(run.t("pass", Fmt.pct(share)));
             return;
         }
         double file = h.stackShare(COPY, PAGE_CACHE);
         double net = h.stackShare(COPY, NETWORK);
         List<Map.Entry<String, Double>> top = h.matching(COPY);
         boolean network = !Double.isNaN(net) && net > (Double.isNaN(file) ? 0 : file);
-        String via = Double.isNaN(file) ? "" : network ? ", mostly under socket calls (result sets)" : ", mostly under page-cache file I/O";
-        var f = run.finding(network ? 35 : 50, "The kernel spends " + Fmt.pct(share) + " of CPU samples copying data to and from user space"
-                        + via + ".")
-                .explain("copy_to_user/copy_from_user move bytes between the kernel and mysqld. Under filemap_read or "
-                        + "generic_perform_write the data files are read and written through the page cache (double buffering: "
-                        + "innodb_flush_method is not O_DIRECT); under tcp_recvmsg/tcp_sendmsg it is network payload."
-                        + (Double.isNaN(file) ? " The profile has no call stacks, so the caller could not be checked." : ""))
+        String summary = Double.isNaN(file) ? run.t("summary", Fmt.pct(share))
+                : network ? run.t("summary.network", Fmt.pct(share)) : run.t("summary.pageCache", Fmt.pct(share));
+        var f = run.finding(network ? 35 : 50, summary)
+                .explain(Double.isNaN(file) ? run.t("explanation.noStacks") : run.t("explanation"))
                 .threshold(MIN)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
-        Hot.evidence(f, h, top, 3);
+        Hot.evidence(run, f, h, top, 3);
         if (!Double.isNaN(file)) {
-            f.evidence("under page-cache file I/O", Fmt.pct(file), io.tunescope.model.capture.SourceRef.of(h.file(), 0));
-            f.evidence("under socket calls", Fmt.pct(net), io.tunescope.model.capture.SourceRef.of(h.file(), 0));
+            f.evidence(run.t("evidence.pageCache"), Fmt.pct(file), io.tunescope.model.capture.SourceRef.of(h.file(), 0));
+            f.evidence(run.t("evidence.network"), Fmt.pct(net), io.tunescope.model.capture.SourceRef.of(h.file(), 0));
         }
         run.e.setting("innodb_flush_method").ifPresent(f::evidence);
         if (network) {
-            f.recommend(Recommendation.of("Return fewer and smaller rows (network payload)")
-                    .text("# SELECT only the needed columns, add LIMIT, page through large results")
-                    .effect("Less kernel copying per transaction (no generic number).", "PTVA").risk("Application changes.").build());
+            f.recommend(Recommendation.of(run.t("action.network"))
+                    .text(run.t("text.network"))
+                    .effect(run.t("effect.network"), "PTVA").risk(run.t("risk.network")).build());
         } else {
-            f.recommend(Recommendation.of("Use O_DIRECT for InnoDB data files (restart needed)")
+            f.recommend(Recommendation.of(run.t("action.oDirect"))
                     .ini(List.of("[mysqld]", "innodb_flush_method = O_DIRECT"), "innodb_flush_method")
-                    .effect("Removes the copy and frees page cache for the buffer pool (no published percentage).", "PTVA")
-                    .risk("On NFS/ONTAP fsync did better in NetApp's tests; O_DIRECT_NO_FSYNC is unsafe on XFS.").build());
+                    .effect(run.t("effect.oDirect"), "PTVA")
+                    .risk(run.t("risk.oDirect")).build());
         }
         f.add();
     }

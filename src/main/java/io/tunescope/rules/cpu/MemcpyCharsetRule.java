@@ -35,25 +35,23 @@ public final class MemcpyCharsetRule extends BaseRule {
         boolean c1 = copy * 100 >= run.get(COPY);
         boolean c2 = cs * 100 >= run.get(CHARSET);
         if (!c1 && !c2) {
-            run.pass("memcpy " + Fmt.pct(copy) + ", charset " + Fmt.pct(cs));
+            run.pass(run.t("pass", Fmt.pct(copy), Fmt.pct(cs)));
             return;
         }
         List<Map.Entry<String, Double>> top = new ArrayList<>(h.matching(COPY_FNS.or(CHARSET_FNS)));
-        String what = c1 && c2 ? "memory copying (" + Fmt.pct(copy) + ") and charset conversion (" + Fmt.pct(cs) + ")"
-                : c1 ? "memory copying (" + Fmt.pct(copy) + ")" : "charset conversion (" + Fmt.pct(cs) + ")";
-        var f = run.finding(45, "The server spends its CPU on " + what + " of rows: " + Hot.list(top, 3) + ".")
-                .explain("Copying row data and converting between the column charset and the client charset scales with rows x "
-                        + "columns returned. Matching charsets, narrower SELECT lists and LIMIT cut it; on ARM my_convert "
-                        + "historically fell back to byte copies (bug #98737).")
+        String hot = Hot.list(run, top, 3);
+        String summary = c1 && c2 ? run.t("summary.both", Fmt.pct(copy), Fmt.pct(cs), hot)
+                : c1 ? run.t("summary.copy", Fmt.pct(copy), hot) : run.t("summary.charset", Fmt.pct(cs), hot);
+        var f = run.finding(45, summary)
+                .explain(run.t("explanation"))
                 .threshold(COPY).threshold(CHARSET)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
-        Hot.evidence(f, h, top, 5);
-        f.recommend(Recommendation.of("Avoid per-row conversion and copying: client charset = column charset, fewer and narrower columns")
+        Hot.evidence(run, f, h, top, 5);
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of("SHOW VARIABLES LIKE 'character_set%';", "SET NAMES utf8mb4;   -- match the column charset",
                         "SELECT <needed columns> ... LIMIT n;"))
-                .effect("mysqlonarm: my_convert 0.79 % -> 0.22 % of samples with a patch; BoostDB charset SIMD with record matching "
-                        + "about +10 % read-only.", "MYSQLONARM-CONTRIB")
-                .risk("Application changes.").build());
+                .effect(run.t("effect"), "MYSQLONARM-CONTRIB")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -24,20 +24,18 @@ public final class ProfileSymbolsRule extends BaseRule {
         CpuHotspots h = run.e.cpuHotspots().orElseThrow();
         double u = h.unresolvedShare();
         if (u * 100 <= run.get(MAX)) {
-            run.pass("unresolved " + Fmt.pct(u));
+            run.pass(run.t("pass", Fmt.pct(u)));
             return;
         }
-        run.finding(scale(u * 100, run.get(MAX), 80, 50, 75), Fmt.pct(u) + " of the CPU samples in " + h.file()
-                        + " have no symbol: the hotspot rules cannot see where the time goes.")
-                .explain("Frames shown as [unknown] or raw addresses come from binaries without symbols (no debuginfo) or from "
-                        + "stacks perf could not unwind; the hotspot rules then under-count every family.")
-                .evidence("unresolved samples", Fmt.pct(u), io.tunescope.model.capture.SourceRef.of(h.file(), 0))
+        run.finding(scale(u * 100, run.get(MAX), 80, 50, 75), run.t("summary", Fmt.pct(u), h.file()))
+                .explain(run.t("explanation"))
+                .evidence(run.t("evidence.unresolved"), Fmt.pct(u), io.tunescope.model.capture.SourceRef.of(h.file(), 0))
                 .threshold(MAX)
-                .recommend(Recommendation.of("Install the matching debuginfo package and record with an unwinder that works for the build")
+                .recommend(Recommendation.of(run.t("action"))
                         .bash("perf record -F 99 -g --call-graph dwarf -p $(pidof mysqld) -- sleep 60",
                                 "perf report --no-children --sort symbol --stdio > perf-report.txt")
-                        .effect("Makes the CPU-* rules applicable.", "PERF-BASICS-MYSQL")
-                        .risk("DWARF unwinding produces a much larger perf.data.").build())
+                        .effect(run.t("effect"), "PERF-BASICS-MYSQL")
+                        .risk(run.t("risk")).build())
                 .add();
     }
 }

@@ -34,27 +34,27 @@ public final class RowLockWaitRule extends BaseRule {
         boolean slow = !Double.isNaN(avgMs) && avgMs > run.get(AVG_MS) && waits.isPresent() && waits.get().delta() > 0;
         if (!many && !slow) {
             if (Double.isNaN(perCommit) && Double.isNaN(avgMs)) {
-                run.notApplicable("the status snapshots have no Innodb_row_lock_waits/Com_commit activity");
+                run.notApplicable(run.t("noActivity"));
+            } else if (Double.isNaN(perCommit)) {
+                run.pass(run.t("pass.noRatio"));
             } else {
-                run.pass("row-lock waits " + (Double.isNaN(perCommit) ? "n/a" : Fmt.pct(perCommit)) + " per commit");
+                run.pass(run.t("pass", Fmt.pct(perCommit)));
             }
             return;
         }
-        var f = run.finding(many ? scale(perCommit * 100, run.get(PER_COMMIT), 20, 50, 80) : 50,
-                        "Transactions wait on row locks (" + (Double.isNaN(perCommit) ? "" : Fmt.pct(perCommit) + " of commits waited"
-                                + (slow ? ", " : "")) + (slow ? "average wait " + Fmt.num(avgMs) + " ms" : "")
-                                + "): the workload contends on hot rows, which no server knob fixes.")
-                .explain("Innodb_row_lock_waits counts lock waits; relative to Com_commit it shows how often a transaction had to "
-                        + "wait for another one. Hot rows and long transactions cause it; skewed benchmark access (--rand-type) too.")
+        String summary = Double.isNaN(perCommit) ? run.t("summary.wait", Fmt.num(avgMs))
+                : slow ? run.t("summary.ratioAndWait", Fmt.pct(perCommit), Fmt.num(avgMs)) : run.t("summary", Fmt.pct(perCommit));
+        var f = run.finding(many ? scale(perCommit * 100, run.get(PER_COMMIT), 20, 50, 80) : 50, summary)
+                .explain(run.t("explanation"))
                 .threshold(PER_COMMIT).threshold(AVG_MS);
-        waits.ifPresent(w -> f.evidence("Innodb_row_lock_waits delta", Fmt.num(w.delta()), w.afterRef()));
-        commits.ifPresent(c -> f.evidence("Com_commit delta", Fmt.num(c.delta()), c.afterRef()));
+        waits.ifPresent(w -> f.evidence(run.t("evidence.waits"), Fmt.num(w.delta()), w.afterRef()));
+        commits.ifPresent(c -> f.evidence(run.t("evidence.commits"), Fmt.num(c.delta()), c.afterRef()));
         avg.ifPresent(a -> f.evidence("Innodb_row_lock_time_avg (ms)", Fmt.num(a.after()), a.afterRef()));
-        f.recommend(Recommendation.of("Find the hot rows and long transactions; log deadlocks")
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of("SELECT * FROM sys.innodb_lock_waits\\G", io.tunescope.rules.Sql.persist(run.e, "innodb_print_all_deadlocks", "ON")),
                         "innodb_print_all_deadlocks")
-                .effect("Diagnostic: names the contended rows.", "MYSQLTUNER")
-                .risk("None.").build());
+                .effect(run.t("effect"), "MYSQLTUNER")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

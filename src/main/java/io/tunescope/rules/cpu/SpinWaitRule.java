@@ -33,29 +33,24 @@ public final class SpinWaitRule extends BaseRule {
         double delay = h.selfShare(DELAY);
         double family = h.selfShare(SPIN);
         if (delay * 100 < run.get(UT_DELAY) && family * 100 < run.get(FAMILY)) {
-            run.pass("ut_delay " + Fmt.pct(delay) + ", spin family " + Fmt.pct(family));
+            run.pass(run.t("pass", Fmt.pct(delay), Fmt.pct(family)));
             return;
         }
         List<Map.Entry<String, Double>> top = h.matching(SPIN);
-        var f = run.finding(scale(family * 100, run.get(FAMILY), 40, 55, 85), "InnoDB spin-wait code takes " + Fmt.pct(family)
-                        + " of CPU samples (" + Hot.list(top, 3) + "): short-held latches are contended.")
-                .explain("ut_delay is the busy-wait between attempts to take an InnoDB mutex or rw-lock; when it and the mutex "
-                        + "enter/spin functions dominate, threads burn CPU waiting for the same latches. Identify the latch first "
-                        + "(performance_schema waits), cut concurrency (thread pool, CONC-THROUGHPUT-KNEE), then A/B the spin "
-                        + "parameters. innodb_spin_wait_delay=6 and innodb_sync_spin_loops=30 are the 8.0 defaults, not tuning.")
+        var f = run.finding(scale(family * 100, run.get(FAMILY), 40, 55, 85), run.t("summary", Fmt.pct(family), Hot.list(run, top, 3)))
+                .explain(run.t("explanation"))
                 .threshold(UT_DELAY).threshold(FAMILY)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
-        Hot.evidence(f, h, top, 5);
-        f.recommend(Recommendation.of("Find the contended latch in performance_schema")
+        Hot.evidence(run, f, h, top, 5);
+        f.recommend(Recommendation.of(run.t("action.find"))
                 .sql(List.of("UPDATE performance_schema.setup_instruments SET ENABLED='YES', TIMED='YES' WHERE NAME LIKE 'wait/synch/%/innodb/%';",
                         "SELECT EVENT_NAME, COUNT_STAR, SUM_TIMER_WAIT FROM performance_schema.events_waits_summary_global_by_event_name"
                                 + " WHERE EVENT_NAME LIKE 'wait/synch/%' ORDER BY SUM_TIMER_WAIT DESC LIMIT 10;"))
-                .effect("Names the latch; route to CPU-INNODB-GLOBAL-LATCH or CONC-THREAD-POOL.", "MYSQL-SPIN").build());
-        f.recommend(Recommendation.of("A/B the spin delay (dynamic) against the default 6 and 3")
+                .effect(run.t("effect.find"), "MYSQL-SPIN").build());
+        f.recommend(Recommendation.of(run.t("action.delay"))
                 .sql(List.of(Sql.persist(run.e, "innodb_spin_wait_delay", "12")), "innodb_spin_wait_delay")
-                .effect("No general number; a 10x delay raised the average lock_mutex wait from 751,267 to 1,399,041 cycles in one "
-                        + "experiment, so measure.", "BESTHUB-SPIN")
-                .risk("A larger delay burns CPU and adds latency; 0 turns spinning into sleeps (more context switches).").build());
+                .effect(run.t("effect.delay"), "BESTHUB-SPIN")
+                .risk(run.t("risk.delay")).build());
         f.add();
     }
 }

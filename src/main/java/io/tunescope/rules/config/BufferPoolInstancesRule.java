@@ -27,29 +27,26 @@ public final class BufferPoolInstancesRule extends BaseRule {
     protected void check(Run run) {
         Optional<Fact> inst = run.e.setting("innodb_buffer_pool_instances");
         if (inst.isEmpty() || inst.get().number().isEmpty()) {
-            run.pass("innodb_buffer_pool_instances not set");
+            run.pass(run.t("notSet"));
             return;
         }
         double n = inst.get().number().getAsDouble();
         double pool = run.e.settingNumber("innodb_buffer_pool_size").orElse(128 * 1024 * 1024);
         double per = pool / Math.max(1, n);
         if (n <= 1 || per >= run.get(MIN_GIB) * (1L << 30)) {
-            run.pass(Fmt.num(n) + " instances of " + Fmt.bytes(per));
+            run.pass(run.t("pass", Fmt.num(n), Fmt.bytes(per)));
             return;
         }
         long best = Math.max(1, (long) Math.floor(pool / (run.get(MIN_GIB) * (1L << 30))));
-        var f = run.finding(30, "innodb_buffer_pool_instances=" + Fmt.num(n) + " splits a " + Fmt.bytes(pool)
-                        + " buffer pool into instances of " + Fmt.bytes(per) + ", below " + Fmt.num(run.get(MIN_GIB)) + " GiB each.")
-                .explain("Instances reduce contention on the buffer pool mutexes; the manual asks for instances of at least 1 GB, and "
-                        + "the setting has no effect while the pool is below 1 GB. Instances are not NUMA-aware: matching them to the "
-                        + "NUMA node count does not place memory on nodes.")
+        var f = run.finding(30, run.t("summary", Fmt.num(n), Fmt.bytes(pool), Fmt.bytes(per), Fmt.num(run.get(MIN_GIB))))
+                .explain(run.t("explanation"))
                 .evidence(inst.get())
                 .threshold(MIN_GIB);
         run.e.setting("innodb_buffer_pool_size").ifPresent(f::evidence);
-        f.recommend(Recommendation.of("Use fewer, larger instances")
+        f.recommend(Recommendation.of(run.t("action"))
                 .ini(List.of("[mysqld]", "innodb_buffer_pool_instances = " + Math.min(64, best)), "innodb_buffer_pool_instances")
-                .effect("Same contention relief with less per-instance overhead (no generic number).", "MYSQL-BP-INSTANCES")
-                .risk("Needs a restart.").build());
+                .effect(run.t("effect"), "MYSQL-BP-INSTANCES")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -44,7 +44,7 @@ public final class DefaultAsTuningRule extends BaseRule {
     protected void check(Run run) {
         var s = run.e.server();
         if (!(s.mysqlLine() && s.major() == 8)) {
-            run.notApplicable("default table is for MySQL 8.x; server is " + s.display());
+            run.notApplicable(run.t("notMysql8", s.display()));
             return;
         }
         Map<String, ConfigEntry> found = new LinkedHashMap<>();
@@ -56,21 +56,19 @@ public final class DefaultAsTuningRule extends BaseRule {
             }
         }
         if (found.isEmpty()) {
-            run.pass("no option restates a MySQL 8.0 default");
+            run.pass(run.t("pass"));
             return;
         }
-        var f = run.finding(15, found.size() + (found.size() == 1 ? " option line restates" : " option lines restate")
-                        + " the MySQL 8.0 default (" + String.join(", ", found.keySet()) + ") and change nothing.")
-                .explain("Setting an option to its default is harmless, but it is not an optimisation: innodb_spin_wait_delay=6 and "
-                        + "innodb_sync_spin_loops=30 are the 8.0 defaults, and innodb_flush_neighbors=0 has been the default since "
-                        + "8.0 (WL#9631). Attribute no measured gain to these lines.");
+        String names = Reasons.list(found.keySet(), run.locale);
+        var f = run.finding(15, found.size() == 1 ? run.t("summary.one", found.size(), names) : run.t("summary", found.size(), names))
+                .explain(run.t("explanation"));
         List<String> lines = new ArrayList<>();
         for (ConfigEntry en : found.values()) {
             f.evidence(en.name(), en.value(), en.source());
-            lines.add("# " + en.name() + " = " + en.value() + " is the default (" + en.source() + ")");
+            lines.add(run.t("line", en.name(), en.value(), en.source()));
         }
-        f.recommend(Recommendation.of("Drop the lines or mark them as documentation, not tuning").text(lines.toArray(String[]::new))
-                .effect("None on performance; clearer change records.", "MYSQL-DEFAULTS-8.0").risk("None.").build());
+        f.recommend(Recommendation.of(run.t("action")).text(lines.toArray(String[]::new))
+                .effect(run.t("effect"), "MYSQL-DEFAULTS-8.0").risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -40,27 +40,26 @@ public final class DeprecatedVariableRule extends BaseRule {
             }
         }
         if (dep.isEmpty()) {
-            run.pass("no deprecated option found");
+            run.pass(run.t("pass"));
             return;
         }
         String server = run.e.server().display();
-        var f = run.finding(30, dep.size() + (dep.size() == 1 ? " option is" : " options are") + " deprecated or ignored on "
-                        + server + ": " + String.join(", ", dep.keySet()) + ".")
-                .explain("Deprecated options still start the server but log a warning, may be ignored, and disappear in a later "
-                        + "version, where the same file stops the server from starting (see CFG-UNKNOWN-VARIABLE).");
+        String names = Reasons.list(dep.keySet(), run.locale);
+        var f = run.finding(30, dep.size() == 1 ? run.t("summary.one", dep.size(), server, names) : run.t("summary", dep.size(), server, names))
+                .explain(run.t("explanation"));
         List<String> fixes = new ArrayList<>();
         for (var entry : dep.entrySet()) {
             ServerVariables.Verdict v = verdicts.get(entry.getKey());
             ConfigEntry en = entry.getValue();
-            f.evidence(en.name(), en.value() + " - " + v.reason(), en.source());
+            f.evidence(en.name(), Reasons.valueAndReason(en.value(), v, run.locale), en.source());
             f.cite(v.source());
-            fixes.add(v.replacement().isEmpty() ? "# remove: " + en.name() + "   (" + en.source() + ")"
-                    : "# use " + v.replacement() + " instead of " + en.name() + "   (" + en.source() + ")");
+            fixes.add(v.replacement().isEmpty() ? run.t("remove", en.name(), en.source())
+                    : run.t("replace", v.replacement(), en.name(), en.source()));
         }
-        f.recommend(Recommendation.of("Replace deprecated options by their successors or remove them")
+        f.recommend(Recommendation.of(run.t("action"))
                 .text(fixes.toArray(String[]::new))
-                .effect("No deprecation warnings; the file keeps working after an upgrade.", "MYSQL84-OPTVAR")
-                .risk("None.").build());
+                .effect(run.t("effect"), "MYSQL84-OPTVAR")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -34,19 +34,15 @@ public final class DurabilityRelaxedRule extends BaseRule {
         String syncValue = sync.map(Fact::unquoted).orElse(run.e.server().kind() == ServerFlavor.Kind.MARIADB ? "0" : "1");
         boolean syncRelaxed = !syncValue.equals("1") && binlog;
         if (syncRelaxed) {
-            parts.add("sync_binlog=" + syncValue + (sync.isEmpty() ? " (MariaDB default)" : ""));
+            parts.add(sync.isEmpty() ? run.t("syncMariaDbDefault", syncValue) : "sync_binlog=" + syncValue);
             score = Math.max(score, 55);
         }
         if (parts.isEmpty()) {
-            run.pass("innodb_flush_log_at_trx_commit=1 and sync_binlog=1 (or no binary log)");
+            run.pass(run.t("pass"));
             return;
         }
-        var f = run.finding(score, "Durability is relaxed (" + String.join(", ", parts)
-                        + "): an OS crash or power loss can lose committed transactions, and results are not comparable with durable runs.")
-                .explain("With innodb_flush_log_at_trx_commit=2 the redo log is written at commit but flushed about once per second, so "
-                        + "an OS crash or power loss can lose up to about a second of commits; 0 also loses them on a mysqld crash and "
-                        + "brings no performance benefit over 2. With sync_binlog=N>1 (or 0) up to N binlog groups are not on disk, so "
-                        + "after a crash the binary log and InnoDB can disagree and replicas diverge. pt-variable-advisor warns on both.");
+        var f = run.finding(score, run.t("summary", Reasons.list(parts, run.locale)))
+                .explain(run.t("explanation"));
         trx.ifPresent(f::evidence);
         sync.ifPresent(f::evidence);
         run.e.setting("log_bin").ifPresent(f::evidence);
@@ -60,11 +56,10 @@ public final class DurabilityRelaxedRule extends BaseRule {
             sqlLines.add(io.tunescope.rules.Sql.persist(run.e, "sync_binlog", "1"));
             vars.add("sync_binlog");
         }
-        f.recommend(Recommendation.of("Use full durability (1/1) in production, or document the exception with business sign-off")
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(sqlLines, vars.toArray(String[]::new))
-                .effect("No committed transaction is lost on a crash; benchmark results become comparable with durable baselines "
-                        + "(A-Tune notes 0/0 'can extremely improve performance but lose data reliability').", "ATUNE-MYSQL")
-                .risk("More fsyncs per commit: lower throughput on devices with slow flushes (see IO-COMMIT-FSYNC-BOUND).").build());
+                .effect(run.t("effect"), "ATUNE-MYSQL")
+                .risk(run.t("risk")).build());
         f.add();
     }
 

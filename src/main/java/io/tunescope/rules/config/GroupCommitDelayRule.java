@@ -32,25 +32,22 @@ public final class GroupCommitDelayRule extends BaseRule {
         }
         double d = delay.map(f -> f.number().orElse(0)).orElse(0.0);
         if (!DurabilityRelaxedRule.binlogOn(run.e)) {
-            run.pass("no binary log");
+            run.pass(run.t("noBinlog"));
             return;
         }
         String sync = run.e.setting("sync_binlog").map(Fact::unquoted).orElse("1");
         if (d <= 0 || sync.equals("1")) {
-            run.pass(d <= 0 ? "no group-commit delay" : "sync_binlog=1: the delay batches fsyncs");
+            run.pass(d <= 0 ? run.t("noDelay") : run.t("synced"));
             return;
         }
-        var f = run.finding(30, delay.get().name() + "=" + Fmt.num(d) + " µs delays every commit although sync_binlog=" + sync
-                        + " does not fsync each group: the delay adds latency without saving fsyncs.")
-                .explain("The group-commit delay makes the binary log wait so that more transactions share one fsync. With "
-                        + "sync_binlog=0 or N>1 there is no per-group fsync to share, so the wait only lengthens commits. A/B it only "
-                        + "under sync_binlog=1.")
+        var f = run.finding(30, run.t("summary", delay.get().name(), Fmt.num(d), sync))
+                .explain(run.t("explanation"))
                 .evidence(delay.get());
         run.e.setting("sync_binlog").ifPresent(f::evidence);
-        f.recommend(Recommendation.of("Remove the delay, or keep it only together with sync_binlog=1 after an A/B test")
+        f.recommend(Recommendation.of(run.t("action"))
                 .sql(List.of(Sql.persist(run.e, delay.get().name(), "0")), delay.get().name())
-                .effect("Lower commit latency; group commit batching is workload-dependent.", "MYSQL-BINLOG-GC")
-                .risk("None.").build());
+                .effect(run.t("effect"), "MYSQL-BINLOG-GC")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

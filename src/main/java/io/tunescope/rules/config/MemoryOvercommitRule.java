@@ -55,7 +55,7 @@ public final class MemoryOvercommitRule extends BaseRule {
         Fact mem = run.e.memTotalBytes().orElseThrow();
         double ram = mem.number().orElse(0);
         if (ram <= 0) {
-            run.notApplicable("MemTotal is not a number: " + mem.value());
+            run.notApplicable(run.t("memTotalNotNumber", mem.value()));
             return;
         }
         Budget b = budget(run.e);
@@ -65,41 +65,33 @@ public final class MemoryOvercommitRule extends BaseRule {
         boolean worst = ratio * 100 > run.get(MAX_MEMORY);
         boolean poolTooBig = poolRatio * 100 > run.get(POOL);
         if (!worst && !poolTooBig) {
-            run.pass("worst case " + Fmt.bytes(b.total()) + " = " + Fmt.pct(ratio) + " of RAM");
+            run.pass(run.t("pass", Fmt.bytes(b.total()), Fmt.pct(ratio)));
             return;
         }
         // above RAM the worst case is an OOM kill waiting to happen: critical
         int score = !worst ? scale(poolRatio, run.get(POOL) / 100, 1.0, 50, 85)
                 : ratio >= 1.0 ? scale(ratio, 1.0, 1.3, 80, 95) : scale(ratio, run.get(MAX_MEMORY) / 100, 1.0, 55, 79);
         String summary = worst
-                ? "Worst-case server memory is " + Fmt.bytes(b.total()) + " = " + Fmt.pct(ratio) + " of " + Fmt.bytes(ram)
-                        + " RAM (buffer pool " + Fmt.bytes(pool) + " + " + Fmt.num(b.connections()) + " connections x "
-                        + Fmt.bytes(b.perThread()) + "), above the " + Fmt.num(run.get(MAX_MEMORY)) + " % limit."
-                : "The buffer pool (" + Fmt.bytes(pool) + ") is " + Fmt.pct(poolRatio) + " of " + Fmt.bytes(ram) + " RAM, above "
-                        + Fmt.num(run.get(POOL)) + " %.";
+                ? run.t("summary", Fmt.bytes(b.total()), Fmt.pct(ratio), Fmt.bytes(ram), Fmt.bytes(pool), Fmt.num(b.connections()),
+                        Fmt.bytes(b.perThread()), Fmt.num(run.get(MAX_MEMORY)))
+                : run.t("summary.pool", Fmt.bytes(pool), Fmt.pct(poolRatio), Fmt.bytes(ram), Fmt.num(run.get(POOL)));
         var f = run.finding(score, summary)
-                .explain("MySQLTuner's maximum possible memory adds the global buffers (buffer pool, log buffer, key buffer), the "
-                        + "per-thread buffers (read, read_rnd, sort, join, thread stack, binlog cache) times max_connections, and "
-                        + "temporary tables (tmp_table_size/max_heap_table_size, plus temptable_max_ram on MySQL 8.0). When it "
-                        + "exceeds RAM, a burst of connections leads to swapping or the OOM killer. Unset values count at their "
-                        + "MySQL 8.0 defaults. MySQL's innodb_dedicated_server sizes the pool at 75 % of RAM on hosts above 4 GB.")
+                .explain(run.t("explanation"))
                 .evidence(mem.name(), Fmt.bytes(ram), mem.ref());
         for (String n : List.of("innodb_buffer_pool_size", "max_connections", "sort_buffer_size", "join_buffer_size",
                 "read_buffer_size", "read_rnd_buffer_size", "tmp_table_size", "max_heap_table_size")) {
             Optional<Fact> v = run.e.setting(n);
             v.ifPresent(f::evidence);
         }
-        f.evidence("worst-case memory", Fmt.bytes(b.total()) + " (" + Fmt.pct(ratio) + " of RAM)", null)
+        f.evidence(run.t("evidence.worstCase"), run.t("evidence.worstCaseValue", Fmt.bytes(b.total()), Fmt.pct(ratio)), null)
                 .threshold(MAX_MEMORY).threshold(POOL);
         double target = Math.floor(ram * 0.75 / (1024 * MIB)) * 1024 * MIB;
-        f.recommend(Recommendation.of("Budget memory explicitly: buffer pool at about 75 % of RAM, per-thread buffers at their defaults, "
-                        + "max_connections matched to the application pool")
+        f.recommend(Recommendation.of(run.t("action"))
                 .ini(List.of("[mysqld]", "innodb_buffer_pool_size = " + Fmt.num(target / (1024 * MIB)) + "G   # 0.75 x RAM, rounded down",
                         "max_connections = 500               # match the application pool"),
                         "innodb_buffer_pool_size", "max_connections")
-                .effect("Avoids OOM kills and swapping. Seed 000's file (96 GiB pool, 2,000 connections x 21 MiB) needs about "
-                        + "138 GiB = 108 % of 128 GiB.", "MYSQLTUNER")
-                .risk("A smaller pool means more reads from disk (IO-READ-MISS-BP).").build());
+                .effect(run.t("effect"), "MYSQLTUNER")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -51,7 +51,7 @@ public final class PerThreadBuffersRule extends BaseRule {
                 score = Math.max(score, c.score());
                 facts.add(v.get());
                 used.add(c.s());
-                revert.add("# " + c.name() + " = " + v.get().value() + "   (" + v.get().ref() + "): remove the global override");
+                revert.add(run.t("revert", c.name(), v.get().value(), v.get().ref()));
             }
         }
         Optional<Fact> tmp = run.e.setting("tmp_table_size");
@@ -62,23 +62,21 @@ public final class PerThreadBuffersRule extends BaseRule {
             score = Math.max(score, 25);
             facts.add(tmp.get());
             facts.add(heap.get());
-            revert.add("# tmp_table_size is capped by max_heap_table_size: set both to the same value");
+            revert.add(run.t("tmpCapped"));
         }
         if (over.isEmpty()) {
-            run.pass("per-session buffers and max_connections within pt-variable-advisor limits");
+            run.pass(run.t("pass"));
             return;
         }
-        var g = run.finding(score, "Per-session settings above advisor limits: " + String.join(", ", over) + ".")
-                .explain("Every session can allocate these buffers, so large global values multiply by the number of connections "
-                        + "(see CFG-MEMORY-OVERCOMMIT); pt-variable-advisor notes that buffers larger than a few MB 'can hurt "
-                        + "performance significantly'. innodb_log_buffer_size above 16 MiB only helps when Innodb_log_waits grows.");
+        var g = run.finding(score, run.t("summary", Reasons.list(over, run.locale)))
+                .explain(run.t("explanation"));
         facts.forEach(g::evidence);
         used.forEach(g::threshold);
-        revert.add("SET SESSION sort_buffer_size = 8*1024*1024;   -- only in the job that needs it");
-        g.recommend(Recommendation.of("Keep global defaults and raise buffers per session for the queries that need them")
+        revert.add(run.t("perSession"));
+        g.recommend(Recommendation.of(run.t("action"))
                 .text(revert.toArray(String[]::new))
-                .effect("Lower and predictable memory use.", "PTVA")
-                .risk("Some sort- or join-heavy queries slow down unless tuned per session.").build());
+                .effect(run.t("effect"), "PTVA")
+                .risk(run.t("risk")).build());
         g.add();
     }
 }

@@ -26,25 +26,23 @@ public final class PurgeLagRule extends BaseRule {
         Optional<ConfigSnapshot> last = status.isEmpty() ? run.e.snapshot(ConfigDatasets.STATUS) : Optional.of(status.get(status.size() - 1));
         Optional<Fact> hll = last.flatMap(s -> s.entry("Innodb_history_list_length").map(en -> new Fact(en.name(), en.value(), en.source())));
         if (hll.isEmpty() || hll.get().number().isEmpty()) {
-            run.notApplicable("needs a SHOW GLOBAL STATUS snapshot with Innodb_history_list_length (MariaDB, Percona Server)");
+            run.notApplicable(run.t("noHistoryLength"));
             return;
         }
         double v = hll.get().number().getAsDouble();
         if (v <= run.get(HISTORY)) {
-            run.pass("history list length " + Fmt.num(v));
+            run.pass(run.t("pass", Fmt.num(v)));
             return;
         }
-        run.finding(scale(v, run.get(HISTORY), 10 * run.get(HISTORY), 55, 85), "The InnoDB history list length is " + Fmt.num(v)
-                        + ", above " + Fmt.num(run.get(HISTORY)) + ": purge is not keeping up and consistent reads walk long version chains.")
-                .explain("Undo records stay until no open read view needs them. A long history list usually means a long-running "
-                        + "transaction or too little purge capacity; reads then rebuild old row versions (CPU-ROW-SCAN-MVCC).")
+        run.finding(scale(v, run.get(HISTORY), 10 * run.get(HISTORY), 55, 85), run.t("summary", Fmt.num(v), Fmt.num(run.get(HISTORY))))
+                .explain(run.t("explanation"))
                 .evidence(hll.get())
                 .threshold(HISTORY)
-                .recommend(Recommendation.of("End long transactions first, then add purge threads")
+                .recommend(Recommendation.of(run.t("action"))
                         .sql(List.of("SELECT trx_id, trx_started, trx_mysql_thread_id FROM information_schema.innodb_trx ORDER BY trx_started LIMIT 10;",
                                 "-- my.cnf [mysqld]: innodb_purge_threads = 8   (static; default 4, max 32)"), "innodb_purge_threads")
-                        .effect("Shorter version chains, less CPU in consistent reads (no generic number).", "MYSQLTUNER")
-                        .risk("More purge threads compete with foreground work.").build())
+                        .effect(run.t("effect"), "MYSQLTUNER")
+                        .risk(run.t("risk")).build())
                 .add();
     }
 }

@@ -31,7 +31,7 @@ public final class RedoCapacityRule extends BaseRule {
     protected void check(Run run) {
         var server = run.e.server();
         if (!server.mysqlLine()) {
-            run.notApplicable("redo capacity rules are written for the MySQL line; " + server.display() + " sizes redo with innodb_log_file_size");
+            run.notApplicable(run.t("notMysqlLine", server.display()));
             return;
         }
         boolean v8030 = ServerVariables.atLeast(server, 8, 0, 30);
@@ -55,24 +55,19 @@ public final class RedoCapacityRule extends BaseRule {
         boolean deprecated = v8030 && (size.isPresent() || files.isPresent());
         boolean small = !Double.isNaN(perHour) && capacity < perHour * run.get(HOURS);
         if (!deprecated && !small) {
-            run.pass("redo capacity " + Fmt.bytes(capacity) + (Double.isNaN(perHour) ? "" : ", " + Fmt.bytes(perHour) + " of redo per hour"));
+            run.pass(Double.isNaN(perHour) ? run.t("pass", Fmt.bytes(capacity)) : run.t("pass.rate", Fmt.bytes(capacity), Fmt.bytes(perHour)));
             return;
         }
         int score = small ? scale(perHour / capacity, 1, 4, 55, 80) : 40;
         String summary = small
-                ? "Redo capacity " + Fmt.bytes(capacity) + " holds less than " + Fmt.num(run.get(HOURS)) + " h of redo writes ("
-                        + Fmt.bytes(perHour) + " per hour), so checkpoints force page flushing."
-                : "innodb_log_file_size/innodb_log_files_in_group are deprecated on " + server.display()
-                        + "; configure innodb_redo_log_capacity instead.";
+                ? run.t("summary.small", Fmt.bytes(capacity), Fmt.num(run.get(HOURS)), Fmt.bytes(perHour))
+                : run.t("summary.deprecated", server.display());
         var f = run.finding(score, summary)
-                .explain("From MySQL 8.0.30 the redo log is sized by innodb_redo_log_capacity (dynamic, default 100 MiB); "
-                        + "innodb_log_file_size x innodb_log_files_in_group is honoured only while the capacity is unset, with a "
-                        + "deprecation warning. MySQLTuner wants at least one hour of redo writes (minimum 1 GB on hosts with more "
-                        + "than 8 GB RAM, capped at 16 GB); a small redo log makes checkpoints push dirty pages out in bursts.");
+                .explain(run.t("explanation"));
         size.ifPresent(f::evidence);
         files.ifPresent(f::evidence);
         cap.ifPresent(f::evidence);
-        written.ifPresent(w -> f.evidence("Innodb_os_log_written per second", Fmt.num(w.perSecond()), w.afterRef()));
+        written.ifPresent(w -> f.evidence(run.t("evidence.written"), Fmt.num(w.perSecond()), w.afterRef()));
         if (small) {
             f.threshold(HOURS);
         }
@@ -86,16 +81,16 @@ public final class RedoCapacityRule extends BaseRule {
             }
             lines.add(io.tunescope.rules.Sql.persist(run.e, "innodb_redo_log_capacity", gib + "*1024*1024*1024"));
             lines.add("SHOW GLOBAL STATUS LIKE 'Innodb_redo_log_resize_status';");
-            f.recommend(Recommendation.of("Size the redo log with innodb_redo_log_capacity only, to at least an hour of redo writes")
+            f.recommend(Recommendation.of(run.t("action.capacity"))
                     .sql(lines, "innodb_redo_log_capacity")
-                    .effect("Fewer checkpoint-driven flush storms (no generic number).", "MYSQL-REDO")
-                    .risk("Longer crash recovery and more disk space.").build());
+                    .effect(run.t("effect"), "MYSQL-REDO")
+                    .risk(run.t("risk")).build());
         } else {
-            f.recommend(Recommendation.of("Enlarge the redo log to at least an hour of redo writes (restart needed)")
+            f.recommend(Recommendation.of(run.t("action.enlarge"))
                     .ini(List.of("[mysqld]", "innodb_log_file_size = " + Math.max(1, gib / 2) + "G", "innodb_log_files_in_group = 2"),
                             "innodb_log_file_size", "innodb_log_files_in_group")
-                    .effect("Fewer checkpoint-driven flush storms (no generic number).", "MYSQLTUNER")
-                    .risk("Longer crash recovery and more disk space.").build());
+                    .effect(run.t("effect"), "MYSQLTUNER")
+                    .risk(run.t("risk")).build());
         }
         f.add();
     }

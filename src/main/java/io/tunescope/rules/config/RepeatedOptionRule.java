@@ -40,14 +40,12 @@ public final class RepeatedOptionRule extends BaseRule {
             }
         }
         if (repeated.isEmpty()) {
-            run.pass("no option is set twice with different values");
+            run.pass(run.t("pass"));
             return;
         }
-        List<String> names = repeated.stream().map(l -> l.get(0).name() + " (" + l.size() + "x)").toList();
-        var f = run.finding(35, "The option files set " + String.join(", ", names)
-                        + " more than once with different values; only the last occurrence takes effect.")
-                .explain("The server reads option files in order and a later occurrence of an option overrides earlier ones. "
-                        + "Options that take a list, such as innodb_monitor_enable, must be given once as a comma-separated list.");
+        List<String> names = repeated.stream().map(l -> run.t("times", l.get(0).name(), l.size())).toList();
+        var f = run.finding(35, run.t("summary", Reasons.list(names, run.locale)))
+                .explain(run.t("explanation"));
         List<String> lines = new ArrayList<>();
         for (List<ConfigEntry> l : repeated) {
             for (ConfigEntry en : l) {
@@ -60,9 +58,9 @@ public final class RepeatedOptionRule extends BaseRule {
                 lines.add("# keep one line: " + last.name() + " = " + last.value() + "   (effective, " + last.source() + ")");
             }
         }
-        f.recommend(Recommendation.of("Keep a single line per option")
+        f.recommend(Recommendation.of(run.t("action"))
                 .ini(lines)
-                .effect("The configuration does what it says.", "MYSQL-OPTION-FILES").risk("None.").build());
+                .effect(run.t("effect"), "MYSQL-OPTION-FILES").risk(run.t("risk")).build());
         f.add();
     }
 }

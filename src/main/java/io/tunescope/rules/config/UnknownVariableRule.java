@@ -34,36 +34,32 @@ public final class UnknownVariableRule extends BaseRule {
             }
         }
         if (bad.isEmpty()) {
-            run.pass("every version-dependent option in the option files exists on " + run.e.server().display());
+            run.pass(run.t("pass", run.e.server().display()));
             return;
         }
         String server = run.e.server().display();
-        var f = run.finding(90, bad.size() + (bad.size() == 1 ? " option" : " options") + " in the option files "
-                        + (bad.size() == 1 ? "does" : "do") + " not exist on " + server + " and will stop the server from starting: "
-                        + String.join(", ", bad.keySet()) + ".")
-                .explain(server + " refuses to start on an option it does not know in a group it reads ([mysqld], [server], ...): "
-                        + "the error log shows \"[ERROR] [MY-000067] [Server] unknown variable '...'\" followed by \"Aborting\". "
-                        + "Options written with the loose- prefix only produce a warning. "
-                        + "The server version was read from " + run.e.serverRef().map(Object::toString).orElse("the capture") + ".");
-        run.e.serverRef().ifPresent(r -> f.evidence("server", server, r));
+        String names = Reasons.list(bad.keySet(), run.locale);
+        var f = run.finding(90, bad.size() == 1 ? run.t("summary.one", bad.size(), server, names) : run.t("summary", bad.size(), server, names))
+                .explain(run.t("explanation", server, run.e.serverRef().map(Object::toString).orElseGet(() -> run.t("theCapture"))));
+        run.e.serverRef().ifPresent(r -> f.evidence(run.t("evidence.server"), server, r));
         List<String> fixes = new ArrayList<>();
         for (var entry : bad.entrySet()) {
             ServerVariables.Verdict v = verdicts.get(entry.getKey());
             ConfigEntry en = entry.getValue();
-            f.evidence(en.name(), en.value() + " - " + v.reason(), en.source());
+            f.evidence(en.name(), Reasons.valueAndReason(en.value(), v, run.locale), en.source());
             f.cite(v.source());
             fixes.add(v.replacement().isEmpty()
-                    ? "# remove: " + en.name() + " = " + en.value() + "   (" + en.source() + ")"
-                    : "# replace " + en.name() + " (" + en.source() + ") by: " + v.replacement() + " = " + en.value());
+                    ? run.t("remove", en.name(), en.value(), en.source())
+                    : run.t("replace", en.name(), en.source(), v.replacement(), en.value()));
         }
-        f.recommend(Recommendation.of("Remove or translate the options this server does not have, then validate the file before restarting")
+        f.recommend(Recommendation.of(run.t("action"))
                 .text(fixes.toArray(String[]::new))
-                .effect("The server starts with the file.", "MYSQL-UNKNOWN-VAR-LOGS")
-                .risk("None.").build());
+                .effect(run.t("effect"), "MYSQL-UNKNOWN-VAR-LOGS")
+                .risk(run.t("risk")).build());
         if (run.e.server().mysqlLine() && ServerVariables.atLeast(run.e.server(), 8, 0, 16)) {
-            f.recommend(Recommendation.of("Validate the option file without starting the server")
+            f.recommend(Recommendation.of(run.t("action.validate"))
                     .bash("mysqld --defaults-file=/etc/my.cnf --validate-config")
-                    .effect("Reports every unknown or invalid option (MySQL 8.0.16+).", "MYSQL-VALIDATE").build());
+                    .effect(run.t("effect.validate"), "MYSQL-VALIDATE").build());
         }
         f.add();
     }

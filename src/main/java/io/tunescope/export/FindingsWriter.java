@@ -78,7 +78,7 @@ public final class FindingsWriter {
             if (!skipped.isEmpty()) {
                 sb.append('\n').append(w(locale, "text.notEvaluated")).append('\n');
                 for (Result r : skipped) {
-                    sb.append("  ").append(r.ruleId()).append(r.step().isEmpty() ? "" : w(locale, "text.step", r.step())).append(": ")
+                    sb.append("  ").append(r.ruleId()).append(r.step().isEmpty() ? "" : " [" + r.step() + "]").append(": ")
                             .append(r.status() == Result.Status.FAILED ? w(locale, "text.failed") : "").append(r.reason()).append('\n');
                 }
             }

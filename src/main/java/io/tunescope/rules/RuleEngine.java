@@ -95,7 +95,7 @@ public final class RuleEngine {
             for (String v : r.variables()) {
                 ServerVariables.Verdict verdict = ServerVariables.check(e, v);
                 if (verdict.status() == ServerVariables.Status.MISSING) {
-                    lacking = v + " (" + verdict.reason() + ")";
+                    lacking = v + " (" + verdict.reason(locale) + ")";
                     break;
                 }
             }

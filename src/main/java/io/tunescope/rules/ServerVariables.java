@@ -4,6 +4,7 @@ import io.tunescope.analysis.evidence.Evidence;
 import io.tunescope.model.config.ServerFlavor;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
@@ -16,10 +17,23 @@ public final class ServerVariables {
 
     public enum Status { EXISTS, DEPRECATED, MISSING, UNKNOWN }
 
-    /** The verdict on one variable for one server. {@code replacement} may be empty. */
-    public record Verdict(String name, Status status, String reason, String replacement, String source) {
+    /**
+     * The verdict on one variable for one server. {@code reasonKey} names the reason in the engine bundle
+     * ({@code variable.<key>}; empty when there is none); {@code replacement} may be empty.
+     */
+    public record Verdict(String name, Status status, String reasonKey, String replacement, String source) {
+        /** The reason in English. */
+        public String reason() {
+            return reason(Locale.ROOT);
+        }
+
+        /** The reason in the locale's language. */
+        public String reason(Locale locale) {
+            return reasonKey.isEmpty() ? "" : RuleText.engine(locale, "variable." + reasonKey);
+        }
     }
 
+    /** The reasons are keys {@code variable.<key>} of the engine bundle. */
     private record Entry(Predicate<String> name, Predicate<ServerFlavor> missing, Predicate<ServerFlavor> deprecated,
                          String missingReason, String deprecatedReason, String replacement, String source) {
     }
@@ -58,65 +72,65 @@ public final class ServerVariables {
             new Entry(exactly("query_cache_type", "query_cache_size", "query_cache_limit", "query_cache_min_res_unit",
                     "query_cache_wlock_invalidate"),
                     f -> mysql(f) && atLeast(f, 8, 0, 3), NEVER,
-                    "the query cache was removed in MySQL 8.0.3 (WL#10824); unknown options abort start-up", "", "", "WL10824"),
+                    "queryCacheRemoved", "", "", "WL10824"),
             new Entry(prefix("innodb_background_scrub_data_"),
                     f -> mysql(f) || maria(f) && (atLeast(f, 10, 6, 0) || !atLeast(f, 10, 1, 3)),
                     f -> maria(f) && atLeast(f, 10, 5, 2),
-                    "MariaDB-only option (10.1.3 to 10.5, removed in 10.6); MySQL never had it",
-                    "ignored by MariaDB since 10.5.2", "", "MARIADB-SCRUB"),
+                    "scrubMariaDbOnly",
+                    "scrubIgnoredMariaDb1052", "", "MARIADB-SCRUB"),
             new Entry(exactly("innodb_adaptive_hash_index_partitions"),
                     f -> mysql(f) && !(f.kind() == ServerFlavor.Kind.PERCONA && f.major() == 5 && f.minor() == 6)
                             || maria(f) && !(f.major() == 10 && f.minor() == 2),
                     NEVER,
-                    "Percona Server 5.6 name (MariaDB 10.2 alias only); this server uses innodb_adaptive_hash_index_parts",
+                    "ahiPartitionsPercona",
                     "", "innodb_adaptive_hash_index_parts", "MARIADB-AHI-PARTITIONS"),
             new Entry(exactly("innodb_file_format", "innodb_file_format_check", "innodb_file_format_max", "innodb_large_prefix"),
                     f -> mysql(f) && f.major() >= 8, NEVER,
-                    "removed in MySQL 8.0.0 (WL#7704)", "", "", "WL7704"),
+                    "removedMysql800", "", "", "WL7704"),
             new Entry(exactly("tx_isolation"), f -> mysql(f) && atLeast(f, 8, 0, 3), NEVER,
-                    "removed in MySQL 8.0.3", "", "transaction_isolation", "MYSQL-8.0-REMOVED"),
+                    "removedMysql803", "", "transaction_isolation", "MYSQL-8.0-REMOVED"),
             new Entry(exactly("tx_read_only"), f -> mysql(f) && atLeast(f, 8, 0, 3), NEVER,
-                    "removed in MySQL 8.0.3", "", "transaction_read_only", "MYSQL-8.0-REMOVED"),
+                    "removedMysql803", "", "transaction_read_only", "MYSQL-8.0-REMOVED"),
             new Entry(exactly("default_authentication_plugin"), f -> mysql(f) && atLeast(f, 8, 4, 0),
                     f -> mysql(f) && atLeast(f, 8, 0, 27),
-                    "removed in MySQL 8.4.0", "deprecated since MySQL 8.0.27", "authentication_policy", "MYSQL84-OPTVAR"),
+                    "removedMysql840", "deprecatedMysql8027", "authentication_policy", "MYSQL84-OPTVAR"),
             new Entry(exactly("expire_logs_days"), f -> mysql(f) && atLeast(f, 8, 4, 0), f -> mysql(f) && f.major() >= 8,
-                    "removed in MySQL 8.4.0", "deprecated in MySQL 8.0", "binlog_expire_logs_seconds", "MYSQL84-OPTVAR"),
+                    "removedMysql840", "deprecatedMysql80", "binlog_expire_logs_seconds", "MYSQL84-OPTVAR"),
             new Entry(exactly("innodb_support_xa", "innodb_locks_unsafe_for_binlog", "sync_frm", "innodb_undo_logs",
                     "secure_auth", "old_passwords", "metadata_locks_cache_size", "metadata_locks_hash_instances",
                     "innodb_stats_sample_pages", "ignore_builtin_innodb", "date_format", "datetime_format", "time_format"),
                     f -> mysql(f) && f.major() >= 8, NEVER,
-                    "removed in MySQL 8.0", "", "", "MYSQL-8.0-REMOVED"),
+                    "removedMysql80", "", "", "MYSQL-8.0-REMOVED"),
             new Entry(exactly("log_warnings"), f -> mysql(f) && f.major() >= 8, NEVER,
-                    "removed in MySQL 8.0", "", "log_error_verbosity", "MYSQL-8.0-REMOVED"),
+                    "removedMysql80", "", "log_error_verbosity", "MYSQL-8.0-REMOVED"),
             new Entry(exactly("page_hash_locks"), f -> true, NEVER,
-                    "exists only in BoostDB-patched builds", "", "", "BOOSTDB-OTHER"),
+                    "boostDbOnly", "", "", "BOOSTDB-OTHER"),
             new Entry(prefix("sched_affinity_"), f -> true, NEVER,
-                    "exists only in BoostDB-patched builds", "", "", "BOOSTDB-NUMA"),
+                    "boostDbOnly", "", "", "BOOSTDB-NUMA"),
             new Entry(exactly("innodb_log_file_size"), NEVER, f -> mysql(f) && atLeast(f, 8, 0, 30),
-                    "", "deprecated since MySQL 8.0.30 in favour of innodb_redo_log_capacity", "innodb_redo_log_capacity", "MYSQL-REDO"),
+                    "", "logFileSizeDeprecatedMysql8030", "innodb_redo_log_capacity", "MYSQL-REDO"),
             new Entry(exactly("innodb_log_files_in_group"), f -> maria(f) && atLeast(f, 10, 6, 0),
                     f -> mysql(f) && atLeast(f, 8, 0, 30) || maria(f) && atLeast(f, 10, 5, 2),
-                    "removed in MariaDB 10.6 (one redo log file)",
-                    "deprecated (MySQL 8.0.30: use innodb_redo_log_capacity; MariaDB 10.5: ignored)", "innodb_redo_log_capacity", "MYSQL-REDO"),
+                    "logFilesRemovedMariaDb106",
+                    "logFilesDeprecated", "innodb_redo_log_capacity", "MYSQL-REDO"),
             new Entry(exactly("innodb_redo_log_capacity"), f -> mysql(f) && !atLeast(f, 8, 0, 30) || maria(f), NEVER,
-                    "innodb_redo_log_capacity exists from MySQL 8.0.30 only", "", "innodb_log_file_size", "MYSQL-REDO"),
+                    "redoCapacityFromMysql8030", "", "innodb_log_file_size", "MYSQL-REDO"),
             new Entry(exactly("innodb_dedicated_server"), f -> mysql(f) && !atLeast(f, 8, 0, 3) || maria(f), NEVER,
-                    "innodb_dedicated_server exists from MySQL 8.0.3 only (not in MariaDB)", "", "", "MYSQL-DEDICATED"),
+                    "dedicatedFromMysql803", "", "", "MYSQL-DEDICATED"),
             new Entry(exactly("innodb_spin_wait_pause_multiplier"), f -> mysql(f) && !atLeast(f, 8, 0, 16) || maria(f), NEVER,
-                    "exists from MySQL 8.0.16 only (not in MariaDB)", "", "", "MYSQL-SPIN"),
+                    "fromMysql8016", "", "", "MYSQL-SPIN"),
             new Entry(exactly("binlog_group_commit_sync_delay", "binlog_group_commit_sync_no_delay_count"), f -> maria(f), NEVER,
-                    "MySQL-only; MariaDB batches binlog commits with binlog_commit_wait_usec / binlog_commit_wait_count",
+                    "mysqlOnlyGroupCommit",
                     "", "binlog_commit_wait_usec", "MARIADB-GROUPCOMMIT"),
             new Entry(exactly("binlog_commit_wait_usec", "binlog_commit_wait_count"), f -> mysql(f), NEVER,
-                    "MariaDB-only; MySQL uses binlog_group_commit_sync_delay", "", "binlog_group_commit_sync_delay", "MARIADB-GROUPCOMMIT"),
+                    "mariaDbOnlyGroupCommit", "", "binlog_group_commit_sync_delay", "MARIADB-GROUPCOMMIT"),
             new Entry(exactly("innodb_buffer_pool_instances", "innodb_page_cleaners"), f -> maria(f) && atLeast(f, 10, 6, 0),
                     f -> maria(f) && atLeast(f, 10, 5, 1),
-                    "removed in MariaDB 10.6 (one buffer pool, one page cleaner)", "deprecated and ignored since MariaDB 10.5.1", "",
+                    "poolRemovedMariaDb106", "poolDeprecatedMariaDb1051", "",
                     "MARIADB-10.5-INNODB"),
             new Entry(exactly("thread_pool_size", "thread_pool_oversubscribe", "thread_pool_stall_limit"),
                     f -> f.kind() == ServerFlavor.Kind.MYSQL, NEVER,
-                    "MySQL Community has no thread pool (Enterprise plugin only; Percona Server and MariaDB have one built in)",
+                    "noThreadPool",
                     "", "", "PERCONA-TP"));
 
     private ServerVariables() {
@@ -126,7 +140,7 @@ public final class ServerVariables {
     public static Verdict check(Evidence e, String name) {
         String n = Evidence.normalise(name);
         if (e.variableListed(n)) {
-            return new Verdict(n, Status.EXISTS, "listed in the server's SHOW GLOBAL VARIABLES", "", "");
+            return new Verdict(n, Status.EXISTS, "listedInServer", "", "");
         }
         return check(e.server(), n);
     }
@@ -135,7 +149,7 @@ public final class ServerVariables {
     public static Verdict check(ServerFlavor server, String name) {
         String n = Evidence.normalise(name);
         if (server.kind() == ServerFlavor.Kind.UNKNOWN) {
-            return new Verdict(n, Status.UNKNOWN, "server flavour and version unknown", "", "");
+            return new Verdict(n, Status.UNKNOWN, "serverUnknown", "", "");
         }
         for (Entry en : TABLE) {
             if (!en.name().test(n)) {
@@ -149,6 +163,6 @@ public final class ServerVariables {
             }
             return new Verdict(n, Status.EXISTS, "", "", en.source());
         }
-        return new Verdict(n, Status.UNKNOWN, "not in Tunescope's table of version-dependent variables", "", "");
+        return new Verdict(n, Status.UNKNOWN, "notInTable", "", "");
     }
 }

@@ -5,6 +5,7 @@ import io.tunescope.model.config.ServerFlavor;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -21,7 +22,19 @@ public final class ServerVariables {
      * The verdict on one variable for one server. {@code reasonKey} names the reason in the engine bundle
      * ({@code variable.<key>}; empty when there is none); {@code replacement} may be empty.
      */
-    public record Verdict(String name, Status status, String reasonKey, String replacement, String source) {
+    public record Verdict(String name, Status status, String reasonKey, String replacement, String source, ValueMap valueMap) {
+        public Verdict(String name, Status status, String reasonKey, String replacement, String source) {
+            this(name, status, reasonKey, replacement, source, ValueMap.NONE);
+        }
+
+        /**
+         * The value to give {@link #replacement()} for the old variable's value, when the two mean the same
+         * thing in the same unit (or a fixed conversion exists); empty when the value must be chosen anew.
+         */
+        public Optional<String> replacementValue(String oldValue) {
+            return replacement.isEmpty() ? Optional.empty() : valueMap.apply(oldValue);
+        }
+
         /** The reason in English. */
         public String reason() {
             return reason(Locale.ROOT);
@@ -33,9 +46,38 @@ public final class ServerVariables {
         }
     }
 
+    /** How an old variable's value carries over to its replacement. */
+    public enum ValueMap {
+        /** Same meaning, same unit. */
+        SAME,
+        /** Days to seconds ({@code expire_logs_days} to {@code binlog_expire_logs_seconds}). */
+        DAYS_TO_SECONDS,
+        /** Different meaning or unit: the value must be chosen anew. */
+        NONE;
+
+        Optional<String> apply(String v) {
+            String t = v == null ? "" : v.trim();
+            return switch (this) {
+                case SAME -> t.isEmpty() ? Optional.empty() : Optional.of(t);
+                case DAYS_TO_SECONDS -> {
+                    try {
+                        yield Optional.of(Long.toString(Math.multiplyExact(Long.parseLong(t), 86_400L)));
+                    } catch (NumberFormatException | ArithmeticException e) {
+                        yield Optional.empty();
+                    }
+                }
+                case NONE -> Optional.empty();
+            };
+        }
+    }
+
     /** The reasons are keys {@code variable.<key>} of the engine bundle. */
     private record Entry(Predicate<String> name, Predicate<ServerFlavor> missing, Predicate<ServerFlavor> deprecated,
-                         String missingReason, String deprecatedReason, String replacement, String source) {
+                         String missingReason, String deprecatedReason, String replacement, String source, ValueMap valueMap) {
+        Entry(Predicate<String> name, Predicate<ServerFlavor> missing, Predicate<ServerFlavor> deprecated,
+              String missingReason, String deprecatedReason, String replacement, String source) {
+            this(name, missing, deprecated, missingReason, deprecatedReason, replacement, source, ValueMap.NONE);
+        }
     }
 
     private static Predicate<String> exactly(String... names) {
@@ -83,19 +125,19 @@ public final class ServerVariables {
                             || maria(f) && !(f.major() == 10 && f.minor() == 2),
                     NEVER,
                     "ahiPartitionsPercona",
-                    "", "innodb_adaptive_hash_index_parts", "MARIADB-AHI-PARTITIONS"),
+                    "", "innodb_adaptive_hash_index_parts", "MARIADB-AHI-PARTITIONS", ValueMap.SAME),
             new Entry(exactly("innodb_file_format", "innodb_file_format_check", "innodb_file_format_max", "innodb_large_prefix"),
                     f -> mysql(f) && f.major() >= 8, NEVER,
                     "removedMysql800", "", "", "WL7704"),
             new Entry(exactly("tx_isolation"), f -> mysql(f) && atLeast(f, 8, 0, 3), NEVER,
-                    "removedMysql803", "", "transaction_isolation", "MYSQL-8.0-REMOVED"),
+                    "removedMysql803", "", "transaction_isolation", "MYSQL-8.0-REMOVED", ValueMap.SAME),
             new Entry(exactly("tx_read_only"), f -> mysql(f) && atLeast(f, 8, 0, 3), NEVER,
-                    "removedMysql803", "", "transaction_read_only", "MYSQL-8.0-REMOVED"),
+                    "removedMysql803", "", "transaction_read_only", "MYSQL-8.0-REMOVED", ValueMap.SAME),
             new Entry(exactly("default_authentication_plugin"), f -> mysql(f) && atLeast(f, 8, 4, 0),
                     f -> mysql(f) && atLeast(f, 8, 0, 27),
                     "removedMysql840", "deprecatedMysql8027", "authentication_policy", "MYSQL84-OPTVAR"),
             new Entry(exactly("expire_logs_days"), f -> mysql(f) && atLeast(f, 8, 4, 0), f -> mysql(f) && f.major() >= 8,
-                    "removedMysql840", "deprecatedMysql80", "binlog_expire_logs_seconds", "MYSQL84-OPTVAR"),
+                    "removedMysql840", "deprecatedMysql80", "binlog_expire_logs_seconds", "MYSQL84-OPTVAR", ValueMap.DAYS_TO_SECONDS),
             new Entry(exactly("innodb_support_xa", "innodb_locks_unsafe_for_binlog", "sync_frm", "innodb_undo_logs",
                     "secure_auth", "old_passwords", "metadata_locks_cache_size", "metadata_locks_hash_instances",
                     "innodb_stats_sample_pages", "ignore_builtin_innodb", "date_format", "datetime_format", "time_format"),
@@ -121,9 +163,9 @@ public final class ServerVariables {
                     "fromMysql8016", "", "", "MYSQL-SPIN"),
             new Entry(exactly("binlog_group_commit_sync_delay", "binlog_group_commit_sync_no_delay_count"), f -> maria(f), NEVER,
                     "mysqlOnlyGroupCommit",
-                    "", "binlog_commit_wait_usec", "MARIADB-GROUPCOMMIT"),
+                    "", "binlog_commit_wait_usec", "MARIADB-GROUPCOMMIT", ValueMap.SAME),
             new Entry(exactly("binlog_commit_wait_usec", "binlog_commit_wait_count"), f -> mysql(f), NEVER,
-                    "mariaDbOnlyGroupCommit", "", "binlog_group_commit_sync_delay", "MARIADB-GROUPCOMMIT"),
+                    "mariaDbOnlyGroupCommit", "", "binlog_group_commit_sync_delay", "MARIADB-GROUPCOMMIT", ValueMap.SAME),
             new Entry(exactly("innodb_buffer_pool_instances", "innodb_page_cleaners"), f -> maria(f) && atLeast(f, 10, 6, 0),
                     f -> maria(f) && atLeast(f, 10, 5, 1),
                     "poolRemovedMariaDb106", "poolDeprecatedMariaDb1051", "",
@@ -156,10 +198,10 @@ public final class ServerVariables {
                 continue;
             }
             if (en.missing().test(server)) {
-                return new Verdict(n, Status.MISSING, en.missingReason(), en.replacement(), en.source());
+                return new Verdict(n, Status.MISSING, en.missingReason(), en.replacement(), en.source(), en.valueMap());
             }
             if (en.deprecated().test(server)) {
-                return new Verdict(n, Status.DEPRECATED, en.deprecatedReason(), en.replacement(), en.source());
+                return new Verdict(n, Status.DEPRECATED, en.deprecatedReason(), en.replacement(), en.source(), en.valueMap());
             }
             return new Verdict(n, Status.EXISTS, "", "", en.source());
         }

@@ -48,9 +48,12 @@ public final class UnknownVariableRule extends BaseRule {
             ConfigEntry en = entry.getValue();
             f.evidence(en.name(), Reasons.valueAndReason(en.value(), v, run.locale), en.source());
             f.cite(v.source());
-            fixes.add(v.replacement().isEmpty()
-                    ? run.t("remove", en.name(), en.value(), en.source())
-                    : run.t("replace", en.name(), en.source(), v.replacement(), en.value()));
+            if (v.replacement().isEmpty()) {
+                fixes.add(run.t("remove", en.name(), en.value(), en.source()));
+            } else {
+                fixes.add(v.replacementValue(en.value()).map(nv -> run.t("replace", en.name(), en.source(), v.replacement(), nv))
+                        .orElseGet(() -> run.t("replace.choose", en.name(), en.source(), v.replacement(), en.value())));
+            }
         }
         f.recommend(Recommendation.of(run.t("action"))
                 .text(fixes.toArray(String[]::new))

@@ -112,7 +112,7 @@ public final class RuleCatalog {
         return rules().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
     }
 
-    /** A Markdown table per topic: id, title, needed data, settings with defaults and [S]/[H]. */
+    /** A Markdown table per topic: id, title (English and Chinese), needed data, settings with defaults and [S]/[H]. */
     public static String markdown() {
         StringBuilder sb = new StringBuilder();
         List<Rule> rules = rules();
@@ -131,7 +131,8 @@ public final class RuleCatalog {
                         + " [" + s.basis().mark() + "]");
             }
             List<String> needs = r.requires().stream().map(n -> n.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).toList();
-            sb.append("| `").append(r.id()).append("` | ").append(r.title()).append(" | ")
+            String zh = r.title(java.util.Locale.SIMPLIFIED_CHINESE);
+            sb.append("| `").append(r.id()).append("` | ").append(r.title()).append(zh.equals(r.title()) ? "" : "<br>" + zh).append(" | ")
                     .append(needs.isEmpty() ? "(see rule)" : String.join(", ", needs)).append(" | ")
                     .append(settings.isEmpty() ? "-" : String.join("<br>", settings)).append(" |\n");
         }

@@ -3,6 +3,7 @@ package io.tunescope.rules.numa;
 import io.tunescope.analysis.evidence.CpuList;
 import io.tunescope.analysis.evidence.Fact;
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.model.capture.SourceRef;
 import io.tunescope.rules.BaseRule;
 import io.tunescope.rules.Fmt;
@@ -48,10 +49,14 @@ public final class MemoryAwayFromCpusRule extends BaseRule {
         ProcessTables.Proc p = procs.stream().max((a, b) -> Double.compare(a.total(), b.total())).orElseThrow();
         double away = 0;
         List<String> awayNodes = new ArrayList<>();
+        int mostAway = -1;
         for (var e : p.mb().entrySet()) {
             if (!cpuNodes.contains(e.getKey()) && e.getValue() > 0) {
                 away += e.getValue();
                 awayNodes.add(Integer.toString(e.getKey()));
+                if (mostAway < 0 || e.getValue() > p.mb().get(mostAway)) {
+                    mostAway = e.getKey();
+                }
             }
         }
         double share = p.total() > 0 ? away / p.total() : 0;
@@ -67,6 +72,7 @@ public final class MemoryAwayFromCpusRule extends BaseRule {
                 .explain(run.t("explanation"))
                 .evidence(cpus.get())
                 .evidence(run.t("evidence.perNode", p.command()), p.mb().toString(), SourceRef.of(p.file(), p.line()))
+                .cell(NumaCell.process(p.pid(), p.command(), mostAway, SourceRef.of(p.file(), p.line())))
                 .threshold(MAX);
         f.recommend(Recommendation.of(run.t("action"))
                 .bash("numactl --cpunodebind=" + cpuNodeList + " --membind=" + cpuNodeList + " /usr/sbin/mysqld --defaults-file=/etc/my.cnf",

@@ -2,6 +2,7 @@ package io.tunescope.rules.numa;
 
 import io.tunescope.analysis.evidence.Fact;
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.SourceRef;
 import io.tunescope.model.numa.NumaRow;
@@ -95,6 +96,7 @@ public final class NodeExhaustedSwapRule extends BaseRule {
                         Fmt.num(total.value(full))), SourceRef.of(file, free.line()))
                 .evidence(run.t("evidence.nodeFree", m.nodes().get(roomy)), run.t("evidence.mbOf", Fmt.num(free.value(roomy)),
                         Fmt.num(total.value(roomy))), SourceRef.of(file, free.line()))
+                .cell(NumaCell.memory(free.label(), m.nodes().get(full), SourceRef.of(file, free.line())))
                 .threshold(FULL).threshold(FREE);
         if (used > 0) {
             f.evidence(run.t("evidence.swapUsed"), Fmt.bytes(used), swapFree.get().ref());

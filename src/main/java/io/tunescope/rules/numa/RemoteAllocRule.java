@@ -1,6 +1,7 @@
 package io.tunescope.rules.numa;
 
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.analysis.numa.RemoteAllocation;
 import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.SourceRef;
@@ -83,6 +84,7 @@ public final class RemoteAllocRule extends BaseRule {
                         ? run.t("summary.capture", node, Fmt.pct(worstRatio), Fmt.pct(overall))
                         : run.t("summary.boot", node, Fmt.pct(worstRatio), Fmt.pct(overall)))
                 .explain(run.t("explanation"))
+                .cell(NumaCell.allocation(node, "other_node", ref))
                 .threshold(MAX).threshold(MIN_SHARE);
         for (int i = 0; i < n; i++) {
             f.evidence(run.t("evidence.node", last.nodes().get(i)), Fmt.pct(RemoteAllocation.ratio(local[i], other[i])), ref);

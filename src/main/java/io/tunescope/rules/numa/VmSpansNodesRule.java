@@ -1,6 +1,7 @@
 package io.tunescope.rules.numa;
 
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.model.capture.SourceRef;
 import io.tunescope.rules.BaseRule;
 import io.tunescope.rules.Fmt;
@@ -49,6 +50,7 @@ public final class VmSpansNodesRule extends BaseRule {
                 var f = run.finding(65, run.t("summary", vm.command(), vm.pid(), Fmt.num(vm.total()), used, sock.size()))
                         .explain(run.t("explanation"))
                         .evidence(run.t("evidence.perNode", vm.command()), vm.mb().toString(), SourceRef.of(vm.file(), vm.line()))
+                        .cell(NumaCell.process(vm.pid(), vm.command(), farNode(vm, used, perSocket), SourceRef.of(vm.file(), vm.line())))
                         .threshold(MIN);
                 run.e.lscpu("Socket(s)").ifPresent(f::evidence);
                 f.recommend(Recommendation.of(run.t("action"))
@@ -62,5 +64,22 @@ public final class VmSpansNodesRule extends BaseRule {
             }
         }
         run.pass(run.t("pass"));
+    }
+
+    /** Of the nodes the VM uses, the one holding most of its memory on another socket than its largest node. */
+    private static int farNode(ProcessTables.Proc vm, TreeSet<Integer> used, int perSocket) {
+        int largest = used.first();
+        for (int n : used) {
+            if (vm.mb().get(n) > vm.mb().get(largest)) {
+                largest = n;
+            }
+        }
+        int far = -1;
+        for (int n : used) {
+            if (n / perSocket != largest / perSocket && (far < 0 || vm.mb().get(n) > vm.mb().get(far))) {
+                far = n;
+            }
+        }
+        return far < 0 ? largest : far;
     }
 }

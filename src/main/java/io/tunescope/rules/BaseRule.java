@@ -1,6 +1,7 @@
 package io.tunescope.rules;
 
 import io.tunescope.analysis.evidence.Evidence;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.analysis.evidence.Fact;
 import io.tunescope.analysis.evidence.Need;
 import io.tunescope.model.capture.SourceRef;
@@ -178,6 +179,7 @@ public abstract class BaseRule implements Rule {
         private final List<String> citations = new ArrayList<>(sources);
         private final List<String> frames = new ArrayList<>();
         private Finding.TimeWindow window;
+        private NumaCell cell;
 
         FindingBuilder(Run run, int score, String summary) {
             this.run = run;
@@ -220,6 +222,12 @@ public abstract class BaseRule implements Rule {
             return this;
         }
 
+        /** The NUMA heatmap cell that shows the finding ("show evidence" outlines it). */
+        public FindingBuilder cell(NumaCell c) {
+            this.cell = c;
+            return this;
+        }
+
         public FindingBuilder cite(String source) {
             if (!citations.contains(source)) {
                 citations.add(source);
@@ -230,7 +238,7 @@ public abstract class BaseRule implements Rule {
         /** Adds the finding to the run. */
         public void add() {
             run.findings.add(new Finding(id, title(run.locale), topic, run.e.step(), score, Severity.ofScore(score), summary,
-                    explanation, evidence, thresholds, recs, citations, window, frames, List.of()));
+                    explanation, evidence, thresholds, recs, citations, window, frames, List.of(), cell));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.tunescope.rules;
 
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.model.capture.SourceRef;
 
 import java.util.ArrayList;
@@ -11,9 +12,10 @@ import java.util.Optional;
  * What a rule found in one step: a 0-100 score and the severity band it falls in, a one-sentence
  * summary, an explanation, the evidence values with the file and line each came from, the thresholds
  * used, recommendations, citations (keys of tuning-rules.md section 4, or URLs), and optionally the time
- * window and the profile frames the finding is about (for "show evidence").
+ * window, the profile frames and the NUMA heatmap cell the finding is about (for "show evidence").
  *
  * @param withheld recommendations the engine removed because the detected server lacks a variable they set
+ * @param cell     the NUMA heatmap cell that shows the finding's main value, or null
  */
 public record Finding(
         String ruleId,
@@ -30,7 +32,8 @@ public record Finding(
         List<String> citations,
         TimeWindow window,
         List<String> frames,
-        List<String> withheld) {
+        List<String> withheld,
+        NumaCell cell) {
 
     /** One evidence value. {@code ref} is null only for values derived from several sources. */
     public record Observation(String label, String value, SourceRef ref) {
@@ -67,8 +70,21 @@ public record Finding(
         step = step == null ? "" : step;
     }
 
+    /** A finding without a NUMA heatmap cell. */
+    public Finding(String ruleId, String title, Topic topic, String step, int score, Severity severity, String summary,
+                   String explanation, List<Observation> evidence, List<Threshold> thresholds, List<Recommendation> recommendations,
+                   List<String> citations, TimeWindow window, List<String> frames, List<String> withheld) {
+        this(ruleId, title, topic, step, score, severity, summary, explanation, evidence, thresholds, recommendations, citations,
+                window, frames, withheld, null);
+    }
+
     public Optional<TimeWindow> timeWindow() {
         return Optional.ofNullable(window);
+    }
+
+    /** The NUMA heatmap cell to outline for "show evidence". */
+    public Optional<NumaCell> numaCell() {
+        return Optional.ofNullable(cell);
     }
 
     /** The baseline line: {@code id | severity | summary}. */
@@ -81,6 +97,6 @@ public record Finding(
         List<String> w = new ArrayList<>(withheld);
         w.addAll(withheldNotes);
         return new Finding(ruleId, title, topic, step, score, severity, summary, explanation, evidence, thresholds,
-                kept, citations, window, frames, w);
+                kept, citations, window, frames, w, cell);
     }
 }

@@ -20,7 +20,13 @@ public sealed interface Target {
     record TimeRange(String step, long fromMs, long toMs, boolean wallClock) implements Target {
     }
 
-    /** The NUMA heatmaps of a step: where the memory of the step's processes landed, per node. */
-    record Numa(String step) implements Target {
+    /**
+     * The NUMA heatmaps of a step: where the memory of the step's processes landed, per node; with a
+     * {@code cell}, the heatmap that cell is in, with the cell outlined (null: just the step's heatmaps).
+     */
+    record Numa(String step, io.tunescope.analysis.numa.NumaCell cell) implements Target {
+        public Numa(String step) {
+            this(step, null);
+        }
     }
 }

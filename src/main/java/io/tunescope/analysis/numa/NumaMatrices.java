@@ -24,7 +24,8 @@ public final class NumaMatrices {
     private NumaMatrices() {
     }
 
-    static String nodeLabel(int n) {
+    /** How the heatmaps label a node: {@code node 3}. */
+    public static String nodeLabel(int n) {
         return "node " + n;
     }
 
@@ -104,6 +105,41 @@ public final class NumaMatrices {
         }
         return new NumaMatrix("Node distance (numactl --hardware; 10 = local)", "", labels, labels, vals, notes,
                 true, false, t.nodes().size() <= 1);
+    }
+
+    /**
+     * numastat -m as printed: one row per meminfo field (MemTotal, MemFree, MemUsed ...), one column per node,
+     * in MB; MemFree's and MemUsed's rows note the smallest and largest node share of MemTotal.
+     */
+    public static NumaMatrix meminfo(NumaTable t) {
+        List<String> rows = new ArrayList<>();
+        List<List<Double>> vals = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        List<String> cols = new ArrayList<>();
+        for (int n : t.nodes()) {
+            cols.add(nodeLabel(n));
+        }
+        io.tunescope.model.numa.NumaRow total = t.row("MemTotal");
+        for (io.tunescope.model.numa.NumaRow r : t.rows()) {
+            rows.add(r.label());
+            vals.add(new ArrayList<>(r.values()));
+            notes.add(total != null && r != total && (r.label().equalsIgnoreCase("MemFree") || r.label().equalsIgnoreCase("MemUsed"))
+                    ? shareRange(r, total) : "");
+        }
+        return new NumaMatrix("Memory per node (numastat -m, MB)", "MB", rows, cols, vals, notes, false, false, t.nodes().size() <= 1);
+    }
+
+    private static String shareRange(io.tunescope.model.numa.NumaRow r, io.tunescope.model.numa.NumaRow total) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < r.values().size() && i < total.values().size(); i++) {
+            if (total.value(i) > 0) {
+                double s = r.value(i) / total.value(i);
+                lo = Math.min(lo, s);
+                hi = Math.max(hi, s);
+            }
+        }
+        return lo > hi ? "" : pct(lo) + " - " + pct(hi) + " of MemTotal";
     }
 
     /** A measured source x destination matrix. Says "access" only when the file measures accesses. */

@@ -77,8 +77,20 @@ public record NumaStep(Step step, NumaTopology topology, NumaSeries series, List
         return new NumaStep(step, topo, NumaSeries.counters(inputs), processes, maps, measured, inputs, placement);
     }
 
+    /** The numastat -m table of the step: the last snapshot's, of the last file that has one; null when none. */
+    public NumaTable meminfo() {
+        NumaTable out = null;
+        for (NumaSeries.Input in : inputs) {
+            if (!in.stats().snapshots().isEmpty() && in.stats().last().table(NumaVariant.MEMINFO) != null) {
+                out = in.stats().last().table(NumaVariant.MEMINFO);
+            }
+        }
+        return out;
+    }
+
     public boolean isEmpty() {
-        return topology == null && series.samples().isEmpty() && processes.isEmpty() && maps.isEmpty() && measured.isEmpty();
+        return topology == null && series.samples().isEmpty() && processes.isEmpty() && maps.isEmpty() && measured.isEmpty()
+                && meminfo() == null;
     }
 
     /** The default counters window: the whole benchmark window when there are two snapshots or more, else none. */

@@ -48,6 +48,11 @@ public final class ProcessNodes {
     private ProcessNodes() {
     }
 
+    /** How the heatmap labels a numastat -p process: {@code 4242 (mysqld)}. */
+    public static String label(int pid, String command) {
+        return pid + " (" + command + ")";
+    }
+
     public static ProcessRow row(String label, Map<Integer, Double> mb, Map<String, Double> policyShare) {
         double total = 0;
         int largest = -1;
@@ -76,7 +81,7 @@ public final class ProcessNodes {
             } else {
                 NumaRow total = t.row("Total");
                 if (total != null) {
-                    out.add(row(t.pid() + " (" + t.command() + ")", perNode(t, total), Map.of()));
+                    out.add(row(label(t.pid(), t.command()), perNode(t, total), Map.of()));
                 }
             }
         }

@@ -22,29 +22,26 @@ public final class BalancingWithBindingRule extends BaseRule {
     protected void check(Run run) {
         Optional<Fact> bal = run.e.sysctl("kernel.numa_balancing");
         if (bal.isEmpty()) {
-            run.notApplicable("the sysctl listing has no kernel.numa_balancing (kernel without NUMA balancing)");
+            run.notApplicable(run.t("noBalancing"));
             return;
         }
         Optional<Fact> mems = Binding.memorySubset(run.e);
         Optional<Fact> cpus = Binding.cpuSubset(run.e);
         if (bal.get().unquoted().equals("0") || mems.isEmpty() && cpus.isEmpty()) {
-            run.pass("kernel.numa_balancing = " + bal.get().value() + (mems.isEmpty() && cpus.isEmpty() ? ", server not bound" : ""));
+            run.pass(mems.isEmpty() && cpus.isEmpty() ? run.t("pass.unbound", bal.get().value()) : run.t("pass", bal.get().value()));
             return;
         }
-        var f = run.finding(55, "kernel.numa_balancing is on while the server is bound ("
-                        + mems.map(m -> "memory nodes " + m.value()).orElse("CPUs " + cpus.map(Fact::value).orElse(""))
-                        + "): the kernel keeps scanning and migrating pages against the explicit placement.")
-                .explain("The kernel documentation says automatic NUMA balancing should be disabled when the workload is already "
-                        + "bound to NUMA nodes; its hinting faults and page migrations add jitter. A-Tune's MySQL profile and "
-                        + "openGauss's Kunpeng guidance set it to 0.")
+        var f = run.finding(55, mems.isPresent() ? run.t("summary.mems", mems.get().value())
+                        : run.t("summary.cpus", cpus.map(Fact::value).orElse("")))
+                .explain(run.t("explanation"))
                 .evidence(bal.get());
         mems.ifPresent(f::evidence);
         cpus.ifPresent(f::evidence);
         run.e.lscpu("NUMA node(s)").ifPresent(f::evidence);
-        f.recommend(Recommendation.of("Disable automatic NUMA balancing and persist it")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("sysctl -w kernel.numa_balancing=0", "echo 'kernel.numa_balancing = 0' >> /etc/sysctl.d/90-mysql.conf")
-                .effect("Mostly less jitter: mysqlonarm saw TPS spread 24.4K-37.7K with balancing on vs 33.6K-37.6K off.", "MYSQLONARM-CORE")
-                .risk("Unbound processes on the host lose automatic locality.").build());
+                .effect(run.t("effect"), "MYSQLONARM-CORE")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -24,14 +24,14 @@ public final class ConflictingPoliciesRule extends BaseRule {
     @Override
     protected void check(Run run) {
         if (run.e.numaNodes().orElse(1) < 2) {
-            run.pass("single NUMA node");
+            run.pass(run.t("singleNode"));
             return;
         }
         List<String> policies = new ArrayList<>();
         List<Fact> facts = new ArrayList<>();
         Optional<Fact> bal = run.e.sysctl("kernel.numa_balancing");
         if (bal.isPresent() && !bal.get().unquoted().equals("0")) {
-            policies.add("automatic NUMA balancing");
+            policies.add(run.t("policy.balancing"));
             facts.add(bal.get());
         }
         Optional<Fact> il = run.e.setting("innodb_numa_interleave");
@@ -41,24 +41,21 @@ public final class ConflictingPoliciesRule extends BaseRule {
         }
         Optional<Fact> mems = Binding.memorySubset(run.e);
         if (mems.isPresent()) {
-            policies.add("memory binding to nodes " + mems.get().value());
+            policies.add(run.t("policy.binding", mems.get().value()));
             facts.add(mems.get());
         }
         if (policies.size() < 2) {
-            run.pass(policies.isEmpty() ? "no NUMA policy configured" : "one NUMA policy: " + policies.get(0));
+            run.pass(policies.isEmpty() ? run.t("pass.none") : run.t("pass.one", policies.get(0)));
             return;
         }
-        var f = run.finding(50, policies.size() + " NUMA placement policies are active at once (" + String.join(", ", policies)
-                        + "); they fight each other and make placement unpredictable.")
-                .explain("Binding confines memory, interleave spreads the buffer pool over all nodes, and automatic balancing "
-                        + "migrates pages toward the threads that touch them; numad (if also running) overrides balancing. "
-                        + "A dedicated database host should use one mechanism.");
+        var f = run.finding(50, run.t("summary", policies.size(), String.join(run.t("listSeparator"), policies)))
+                .explain(run.t("explanation"));
         facts.forEach(f::evidence);
-        f.recommend(Recommendation.of("Keep one policy: disable balancing (and numad), then choose bind or interleave")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("systemctl disable --now numad   # if installed", "sysctl -w kernel.numa_balancing=0",
                         "# then either numactl --cpunodebind/--membind for mysqld, or innodb_numa_interleave=ON, not both")
-                .effect("Deterministic placement (no published number).", "RHEL-NUMAD")
-                .risk("None beyond losing numad on consolidated hosts.").build());
+                .effect(run.t("effect"), "RHEL-NUMAD")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

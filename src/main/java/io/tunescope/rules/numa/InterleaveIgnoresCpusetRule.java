@@ -27,25 +27,22 @@ public final class InterleaveIgnoresCpusetRule extends BaseRule {
         Optional<Fact> il = run.e.setting("innodb_numa_interleave");
         Optional<Fact> mems = Binding.memorySubset(run.e);
         if (il.isEmpty() || !il.get().isOn() || mems.isEmpty()) {
-            run.pass("innodb_numa_interleave off or server not restricted to a node subset");
+            run.pass(run.t("pass"));
             return;
         }
         if (!run.e.server().mysqlLine() && run.e.has(Need.SERVER_VERSION)) {
-            run.pass(run.e.server().display() + " interleaves over the allowed nodes only (MDEV-10829)");
+            run.pass(run.t("pass.mariadb", run.e.server().display()));
             return;
         }
-        var f = run.finding(50, "innodb_numa_interleave=ON while the server may only use memory nodes " + mems.get().value()
-                        + ": MySQL interleaves the buffer pool over all nodes and escapes the restriction.")
-                .explain("MySQL sets MPOL_INTERLEAVE over numa_all_nodes_ptr when allocating the buffer pool; mysqlonarm observed "
-                        + "MySQL 8.0 allocating on all 4 nodes despite --membind=0,1. MariaDB fixed this with numa_get_mems_allowed() "
-                        + "(MDEV-10829); the equivalent MySQL pull request #104 was closed. Confirm with numastat -p mysqld.")
+        var f = run.finding(50, run.t("summary", mems.get().value()))
+                .explain(run.t("explanation"))
                 .evidence(il.get()).evidence(mems.get());
-        f.recommend(Recommendation.of("Do not combine innodb_numa_interleave with node-restricted binding; interleave over the allowed nodes with numactl")
+        f.recommend(Recommendation.of(run.t("action"))
                 .ini(List.of("[mysqld]", "innodb_numa_interleave = OFF",
                         "# systemd drop-in: ExecStart=/usr/bin/numactl --interleave=" + mems.get().value() + " /usr/sbin/mysqld $MYSQLD_OPTS"),
                         "innodb_numa_interleave")
-                .effect("Memory confined to the intended nodes.", "MYSQLONARM-NUMANODES")
-                .risk("Whole-process interleave also applies to allocations outside the buffer pool.").build());
+                .effect(run.t("effect"), "MYSQLONARM-NUMANODES")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

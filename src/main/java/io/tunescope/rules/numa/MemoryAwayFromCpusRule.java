@@ -3,6 +3,7 @@ package io.tunescope.rules.numa;
 import io.tunescope.analysis.evidence.CpuList;
 import io.tunescope.analysis.evidence.Fact;
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.model.capture.SourceRef;
 import io.tunescope.rules.BaseRule;
 import io.tunescope.rules.Fmt;
@@ -35,7 +36,7 @@ public final class MemoryAwayFromCpusRule extends BaseRule {
         Map<Integer, BitSet> nodeCpus = run.e.nodeCpus();
         List<ProcessTables.Proc> procs = ProcessTables.of(run.e);
         if (cpus.isEmpty() || nodeCpus.isEmpty() || procs.isEmpty()) {
-            run.notApplicable("needs numastat -p of the server, its Cpus_allowed_list and the CPUs of each node (lscpu or numactl --hardware)");
+            run.notApplicable(run.t("needs"));
             return;
         }
         BitSet allowed = CpuList.parse(cpus.get().value());
@@ -48,32 +49,36 @@ public final class MemoryAwayFromCpusRule extends BaseRule {
         ProcessTables.Proc p = procs.stream().max((a, b) -> Double.compare(a.total(), b.total())).orElseThrow();
         double away = 0;
         List<String> awayNodes = new ArrayList<>();
+        int mostAway = -1;
         for (var e : p.mb().entrySet()) {
             if (!cpuNodes.contains(e.getKey()) && e.getValue() > 0) {
                 away += e.getValue();
                 awayNodes.add(Integer.toString(e.getKey()));
+                if (mostAway < 0 || e.getValue() > p.mb().get(mostAway)) {
+                    mostAway = e.getKey();
+                }
             }
         }
         double share = p.total() > 0 ? away / p.total() : 0;
         if (share * 100 <= run.get(MAX)) {
-            run.pass(Fmt.pct(share) + " of " + p.command() + " memory outside its CPU nodes");
+            run.pass(run.t("pass", Fmt.pct(share), p.command()));
             return;
         }
         String cpuNodeList = String.join(",", cpuNodes.stream().map(String::valueOf).toList());
-        var f = run.finding(scale(share * 100, run.get(MAX), 90, 55, 80), Fmt.pct(share) + " of " + (p.command().isEmpty() ? "the process"
-                        : p.command()) + "'s memory (" + Fmt.num(away) + " of " + Fmt.num(p.total()) + " MB) is on node(s) "
-                        + String.join(",", awayNodes) + ", while its CPUs are on node(s) " + cpuNodeList + ".")
-                .explain("The process is bound to CPUs of some nodes but its memory was allocated elsewhere (before the binding, by "
-                        + "another policy, or because the local node was full), so most of its memory accesses cross the "
-                        + "interconnect.")
+        String awayList = String.join(",", awayNodes);
+        var f = run.finding(scale(share * 100, run.get(MAX), 90, 55, 80), p.command().isEmpty()
+                        ? run.t("summary.noCommand", Fmt.pct(share), Fmt.num(away), Fmt.num(p.total()), awayList, cpuNodeList)
+                        : run.t("summary", Fmt.pct(share), p.command(), Fmt.num(away), Fmt.num(p.total()), awayList, cpuNodeList))
+                .explain(run.t("explanation"))
                 .evidence(cpus.get())
-                .evidence(p.command() + " memory per node (MB)", p.mb().toString(), SourceRef.of(p.file(), p.line()))
+                .evidence(run.t("evidence.perNode", p.command()), p.mb().toString(), SourceRef.of(p.file(), p.line()))
+                .cell(NumaCell.process(p.pid(), p.command(), mostAway, SourceRef.of(p.file(), p.line())))
                 .threshold(MAX);
-        f.recommend(Recommendation.of("Bind memory to the nodes of the allowed CPUs and restart the process so its memory is reallocated")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("numactl --cpunodebind=" + cpuNodeList + " --membind=" + cpuNodeList + " /usr/sbin/mysqld --defaults-file=/etc/my.cnf",
                         "# VMs (libvirt): <numatune><memory mode='strict' nodeset='" + cpuNodeList + "'/></numatune>")
-                .effect("Seed 001: 48-vCPU VM with CPU and memory bound (+ raw disk) 4,297 vs 3,952 TPS (+9 %).", "SEED-001")
-                .risk("Strict binding can run the node out of memory (swap, OOM).").build());
+                .effect(run.t("effect"), "SEED-001")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -2,6 +2,7 @@ package io.tunescope.rules.numa;
 
 import io.tunescope.analysis.evidence.Fact;
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.SourceRef;
 import io.tunescope.model.numa.NumaRow;
@@ -43,7 +44,7 @@ public final class NodeExhaustedSwapRule extends BaseRule {
             }
         }
         if (m == null || m.row("MemTotal") == null || m.row("MemFree") == null) {
-            run.notApplicable("needs numastat -m (MemTotal and MemFree per node)");
+            run.notApplicable(run.t("needs"));
             return;
         }
         NumaRow total = m.row("MemTotal");
@@ -68,7 +69,7 @@ public final class NodeExhaustedSwapRule extends BaseRule {
             }
         }
         if (full < 0 || fullPct >= run.get(FULL) || roomyPct < run.get(FREE)) {
-            run.pass("free memory per node between " + Fmt.num(fullPct) + " % and " + Fmt.num(roomyPct) + " %");
+            run.pass(run.t("pass.range", Fmt.num(fullPct), Fmt.num(roomyPct)));
             return;
         }
         Optional<Fact> swapTotal = run.e.meminfo("SwapTotal");
@@ -86,34 +87,31 @@ public final class NodeExhaustedSwapRule extends BaseRule {
             }
         }
         if (used <= 0 && si <= 0) {
-            run.pass("node " + m.nodes().get(full) + " is nearly full but the host does not swap");
+            run.pass(run.t("pass.noSwap", m.nodes().get(full)));
             return;
         }
-        var f = run.finding(75, "NUMA node " + m.nodes().get(full) + " has only " + Fmt.num(fullPct) + " % of its memory free while node "
-                        + m.nodes().get(roomy) + " has " + Fmt.num(roomyPct) + " % free, and the host swaps: the classic NUMA 'swap insanity'.")
-                .explain("When a large allocation (the buffer pool) fills one node under the default local policy, the kernel reclaims "
-                        + "and swaps on that node although other nodes have free memory (Jeremy Cole's analysis). Interleaving the buffer "
-                        + "pool spreads it over all nodes; zone reclaim must stay off.")
-                .evidence("node " + m.nodes().get(full) + " MemFree", Fmt.num(free.value(full)) + " MB of " + Fmt.num(total.value(full)) + " MB",
-                        SourceRef.of(file, free.line()))
-                .evidence("node " + m.nodes().get(roomy) + " MemFree", Fmt.num(free.value(roomy)) + " MB of " + Fmt.num(total.value(roomy)) + " MB",
-                        SourceRef.of(file, free.line()))
+        var f = run.finding(75, run.t("summary", m.nodes().get(full), Fmt.num(fullPct), m.nodes().get(roomy), Fmt.num(roomyPct)))
+                .explain(run.t("explanation"))
+                .evidence(run.t("evidence.nodeFree", m.nodes().get(full)), run.t("evidence.mbOf", Fmt.num(free.value(full)),
+                        Fmt.num(total.value(full))), SourceRef.of(file, free.line()))
+                .evidence(run.t("evidence.nodeFree", m.nodes().get(roomy)), run.t("evidence.mbOf", Fmt.num(free.value(roomy)),
+                        Fmt.num(total.value(roomy))), SourceRef.of(file, free.line()))
+                .cell(NumaCell.memory(free.label(), m.nodes().get(full), SourceRef.of(file, free.line())))
                 .threshold(FULL).threshold(FREE);
         if (used > 0) {
-            f.evidence("swap used", Fmt.bytes(used), swapFree.get().ref());
+            f.evidence(run.t("evidence.swapUsed"), Fmt.bytes(used), swapFree.get().ref());
         }
         if (siSeries != null) {
-            f.evidence("vmstat " + siSeries.metric().name() + " (max)", Fmt.num(si), siSeries.ref(0));
+            f.evidence(run.t("evidence.vmstatMax", siSeries.metric().name()), Fmt.num(si), siSeries.ref(0));
         }
-        f.recommend(Recommendation.of("Interleave the buffer pool over all nodes and keep zone reclaim off")
+        f.recommend(Recommendation.of(run.t("action.interleave"))
                 .ini(List.of("[mysqld]", "innodb_numa_interleave = ON   # only present in builds with libnuma"), "innodb_numa_interleave")
-                .effect("Removes swap-induced stalls (no throughput number published); Percona's interleave with pre-faulting made a "
-                        + "272 GB pool start in 4 min 38 s instead of 18 s.", "JCOLE-NUMA")
-                .risk("Interleave makes most buffer-pool accesses remote by design and conflicts with binding (NUMA-CONFLICTING-POLICIES).")
+                .effect(run.t("effect.interleave"), "JCOLE-NUMA")
+                .risk(run.t("risk.interleave"))
                 .build());
-        f.recommend(Recommendation.of("Keep zone reclaim off and swapping rare")
+        f.recommend(Recommendation.of(run.t("action.zoneReclaim"))
                 .bash("sysctl -w vm.zone_reclaim_mode=0", "sysctl -w vm.swappiness=1")
-                .effect("The kernel allocates from other nodes before reclaiming.", "JCOLE-NUMA").build());
+                .effect(run.t("effect.zoneReclaim"), "JCOLE-NUMA").build());
         f.add();
     }
 }

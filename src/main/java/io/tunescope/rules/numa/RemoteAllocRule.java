@@ -1,6 +1,7 @@
 package io.tunescope.rules.numa;
 
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.analysis.numa.RemoteAllocation;
 import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.SourceRef;
@@ -43,7 +44,7 @@ public final class RemoteAllocRule extends BaseRule {
             }
         }
         if (last == null) {
-            run.notApplicable("the numastat output has no allocation counters (numastat or numastat -n)");
+            run.notApplicable(run.t("noCounters"));
             return;
         }
         boolean delta = first != last;
@@ -58,7 +59,7 @@ public final class RemoteAllocRule extends BaseRule {
             totalAll += local[i] + other[i];
         }
         if (n < 2 || totalAll <= 0) {
-            run.pass(n < 2 ? "single NUMA node" : "no allocations between the snapshots");
+            run.pass(n < 2 ? run.t("singleNode") : run.t("pass.noAllocations"));
             return;
         }
         int worst = -1;
@@ -72,30 +73,27 @@ public final class RemoteAllocRule extends BaseRule {
             }
         }
         if (worst < 0 || worstRatio * 100 <= run.get(MAX)) {
-            run.pass("remote allocation at most " + Fmt.pct(worstRatio) + " per node");
+            run.pass(run.t("pass", Fmt.pct(worstRatio)));
             return;
         }
         double overall = RemoteAllocation.ratio(sum(local), sum(other));
         NumaRow row = last.row("other_node");
         SourceRef ref = SourceRef.of(file, row == null ? last.ref().line() : row.line());
         int node = last.nodes().get(worst);
-        var f = run.finding(scale(worstRatio * 100, run.get(MAX), 50, 50, 80), "Node " + node + " took " + Fmt.pct(worstRatio)
-                        + " of its page allocations from other nodes (" + Fmt.pct(overall) + " overall"
-                        + (delta ? " during the capture" : " since boot") + "): memory is placed away from the CPUs that use it.")
-                .explain("numastat's other_node counts pages allocated on a node for a process running on a different node (page "
-                        + "allocations, not memory accesses). On a 2-socket Kunpeng 920 the distance to the other die is 12 and to the "
-                        + "other socket 20-24 (local 10). Choose one placement: bind CPUs and memory of mysqld to the same node(s) if "
-                        + "its footprint fits, else interleave (balanced, not local).")
+        var f = run.finding(scale(worstRatio * 100, run.get(MAX), 50, 50, 80), delta
+                        ? run.t("summary.capture", node, Fmt.pct(worstRatio), Fmt.pct(overall))
+                        : run.t("summary.boot", node, Fmt.pct(worstRatio), Fmt.pct(overall)))
+                .explain(run.t("explanation"))
+                .cell(NumaCell.allocation(node, "other_node", ref))
                 .threshold(MAX).threshold(MIN_SHARE);
         for (int i = 0; i < n; i++) {
-            f.evidence("node " + last.nodes().get(i) + " remote allocation", Fmt.pct(RemoteAllocation.ratio(local[i], other[i])), ref);
+            f.evidence(run.t("evidence.node", last.nodes().get(i)), Fmt.pct(RemoteAllocation.ratio(local[i], other[i])), ref);
         }
-        f.recommend(Recommendation.of("Bind mysqld's CPUs and memory to the same node(s) (one socket), the load generator elsewhere")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("numactl --hardware",
                         "systemctl edit mysqld   # [Service] ExecStart= ; ExecStart=/usr/bin/numactl --cpunodebind=2,3 --membind=2,3 /usr/sbin/mysqld $MYSQLD_OPTS")
-                .effect("Seed 001: a 48-vCPU VM bound within one socket (+ raw disk) reached 4,297 vs 3,952 TPS (+9 %); BoostDB NUMA-aware "
-                        + "scheduling +10 % TPC-C.", "SEED-001")
-                .risk("membind can exhaust a node (swap, OOM); binding halves the usable cores of a 2-socket host.").build());
+                .effect(run.t("effect"), "SEED-001")
+                .risk(run.t("risk")).build());
         f.add();
     }
 

@@ -1,6 +1,7 @@
 package io.tunescope.rules.numa;
 
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.model.capture.SourceRef;
 import io.tunescope.rules.BaseRule;
 import io.tunescope.rules.Fmt;
@@ -32,7 +33,7 @@ public final class VmSpansNodesRule extends BaseRule {
         int sockets = run.e.sockets().orElse(0);
         int nodes = run.e.numaNodes().orElse(0);
         if (vms.isEmpty() || sockets < 1 || nodes < 1) {
-            run.notApplicable("needs numastat -p of a qemu/kvm process on the host and lscpu Socket(s)/NUMA node(s)");
+            run.notApplicable(run.t("needs"));
             return;
         }
         int perSocket = Math.max(1, nodes / sockets);
@@ -46,25 +47,39 @@ public final class VmSpansNodesRule extends BaseRule {
                 }
             }
             if (sock.size() > 1) {
-                var f = run.finding(65, "VM process " + vm.command() + " (pid " + vm.pid() + ") has its " + Fmt.num(vm.total())
-                                + " MB spread over nodes " + used + " on " + sock.size() + " sockets: guest memory accesses cross chips.")
-                        .explain("A VM larger than one socket, or one without CPU and memory pinning, gets memory from every node; "
-                                + "its vCPUs then reach much of it across the socket interconnect (Kunpeng 920 distances 20-24 vs 10 "
-                                + "local). Seed 001's 64-vCPU VM on 48-core sockets did no better than a 32-vCPU one.")
-                        .evidence(vm.command() + " memory per node (MB)", vm.mb().toString(), SourceRef.of(vm.file(), vm.line()))
+                var f = run.finding(65, run.t("summary", vm.command(), vm.pid(), Fmt.num(vm.total()), used, sock.size()))
+                        .explain(run.t("explanation"))
+                        .evidence(run.t("evidence.perNode", vm.command()), vm.mb().toString(), SourceRef.of(vm.file(), vm.line()))
+                        .cell(NumaCell.process(vm.pid(), vm.command(), farNode(vm, used, perSocket), SourceRef.of(vm.file(), vm.line())))
                         .threshold(MIN);
                 run.e.lscpu("Socket(s)").ifPresent(f::evidence);
-                f.recommend(Recommendation.of("Size the VM to one socket (better: one node) and pin its vCPUs and memory to the same nodes")
-                        .text("<vcpupin vcpu='0' cpuset='48'/> ...   (one line per vCPU)",
+                f.recommend(Recommendation.of(run.t("action"))
+                        .text(run.t("text.vcpupin"),
                                 "<numatune><memory mode='strict' nodeset='2-3'/></numatune>",
                                 "<memoryBacking><hugepages/></memoryBacking>")
-                        .effect("Seed 001: resize to 48 vCPUs + binding kept the virtual disk at 3,980.51 TPS vs 3,171 (+25.5 %); with a "
-                                + "raw disk 4,297 TPS.", "SEED-001")
-                        .risk("Smaller VMs cap CPU-bound headroom; strict memory binding can OOM the guest.").build());
+                        .effect(run.t("effect"), "SEED-001")
+                        .risk(run.t("risk")).build());
                 f.add();
                 return;
             }
         }
-        run.pass("every VM's memory stays within one socket");
+        run.pass(run.t("pass"));
+    }
+
+    /** Of the nodes the VM uses, the one holding most of its memory on another socket than its largest node. */
+    private static int farNode(ProcessTables.Proc vm, TreeSet<Integer> used, int perSocket) {
+        int largest = used.first();
+        for (int n : used) {
+            if (vm.mb().get(n) > vm.mb().get(largest)) {
+                largest = n;
+            }
+        }
+        int far = -1;
+        for (int n : used) {
+            if (n / perSocket != largest / perSocket && (far < 0 || vm.mb().get(n) > vm.mb().get(far))) {
+                far = n;
+            }
+        }
+        return far < 0 ? largest : far;
     }
 }

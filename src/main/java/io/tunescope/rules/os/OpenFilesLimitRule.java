@@ -24,12 +24,12 @@ public final class OpenFilesLimitRule extends BaseRule {
     @Override
     protected void check(Run run) {
         if (!run.e.hasVariableListing()) {
-            run.notApplicable("needs SHOW GLOBAL VARIABLES (the effective open_files_limit)");
+            run.notApplicable(run.t("noVariables"));
             return;
         }
         Optional<Fact> limit = run.e.setting("open_files_limit");
         if (limit.isEmpty() || limit.get().number().isEmpty()) {
-            run.notApplicable("SHOW GLOBAL VARIABLES has no open_files_limit");
+            run.notApplicable(run.t("noLimit"));
             return;
         }
         double have = limit.get().number().getAsDouble();
@@ -39,23 +39,20 @@ public final class OpenFilesLimitRule extends BaseRule {
         Optional<Fact> requested = run.e.optionFileSetting("open_files_limit");
         double req = requested.flatMap(r -> r.number().isPresent() ? Optional.of(r.number().getAsDouble()) : Optional.empty()).orElse(0.0);
         if (have >= need && have >= req) {
-            run.pass("open_files_limit " + Fmt.num(have) + " >= " + Fmt.num(need));
+            run.pass(run.t("pass", Fmt.num(have), Fmt.num(need)));
             return;
         }
-        var f = run.finding(have < need ? 55 : 45, "The server runs with open_files_limit=" + Fmt.num(have)
-                        + (have < need ? ", below 10 + max_connections + 2 x table_open_cache = " + Fmt.num(need)
-                        : ", below the " + Fmt.num(req) + " requested in the option files") + ": the OS limit was not raised for the service.")
-                .explain("mysqld can only raise its file limit up to the service's hard limit and then shrinks table_open_cache and "
-                        + "max_connections ('Changed limits' in the error log). Under systemd the limit comes from LimitNOFILE in the "
-                        + "unit, not from /etc/security/limits.conf or PAM sessions.")
+        var f = run.finding(have < need ? 55 : 45, have < need ? run.t("summary", Fmt.num(have), Fmt.num(need))
+                        : run.t("summary.requested", Fmt.num(have), Fmt.num(req)))
+                .explain(run.t("explanation"))
                 .evidence(limit.get());
         requested.ifPresent(f::evidence);
         run.e.setting("max_connections").ifPresent(f::evidence);
         run.e.setting("table_open_cache").ifPresent(f::evidence);
-        f.recommend(Recommendation.of("Set LimitNOFILE in a systemd drop-in for the server unit")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("systemctl edit mysqld        # or mariadb: add [Service] LimitNOFILE=" + Math.max(65535, (long) need),
                         "systemctl daemon-reload && systemctl restart mysqld")
-                .effect("Table cache and connections work as configured.", "MYSQL-SYSTEMD").risk("None.").build());
+                .effect(run.t("effect"), "MYSQL-SYSTEMD").risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -23,27 +23,20 @@ public final class OvercommitNoopRule extends BaseRule {
         Optional<Fact> mode = run.e.sysctl("vm.overcommit_memory");
         Optional<Fact> ratio = run.e.sysctl("vm.overcommit_ratio");
         if (mode.isEmpty()) {
-            run.notApplicable("the sysctl listing has no vm.overcommit_memory");
+            run.notApplicable(run.t("noMode"));
             return;
         }
         String m = mode.get().unquoted();
         boolean ratioNoop = ratio.isPresent() && !ratio.get().unquoted().equals("50") && !m.equals("2");
         boolean always = m.equals("1");
         if (!ratioNoop && !always) {
-            run.pass("vm.overcommit_memory = " + m);
+            run.pass(run.t("pass", m));
             return;
         }
-        List<String> parts = new ArrayList<>();
-        if (ratioNoop) {
-            parts.add("vm.overcommit_ratio=" + ratio.get().value() + " has no effect unless vm.overcommit_memory=2");
-        }
-        if (always) {
-            parts.add("vm.overcommit_memory=1 never refuses an allocation");
-        }
-        var f = run.finding(always ? 35 : 20, String.join("; ", parts) + ".")
-                .explain("The ratio only defines CommitLimit in mode 2 (strict accounting). Mode 1 means 'always overcommit, never "
-                        + "check': a server whose worst-case memory exceeds RAM (CFG-MEMORY-OVERCOMMIT) is then stopped by the "
-                        + "OOM killer instead of failing an allocation.")
+        String summary = !always ? run.t("summary.ratio", ratio.get().value())
+                : ratioNoop ? run.t("summary.both", ratio.get().value()) : run.t("summary.always");
+        var f = run.finding(always ? 35 : 20, summary)
+                .explain(run.t("explanation"))
                 .evidence(mode.get());
         ratio.ifPresent(f::evidence);
         List<String> cmds = new ArrayList<>();
@@ -51,9 +44,9 @@ public final class OvercommitNoopRule extends BaseRule {
             cmds.add("sysctl -w vm.overcommit_memory=0");
         }
         cmds.add("# delete vm.overcommit_ratio from /etc/sysctl.conf and /etc/sysctl.d/*.conf unless vm.overcommit_memory=2");
-        f.recommend(Recommendation.of("Remove no-op settings and keep the default heuristic mode; fix the memory budget instead")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash(cmds.toArray(String[]::new))
-                .effect("Clear configuration; fewer surprise OOM kills.", "KERNEL-OVERCOMMIT").risk("None.").build());
+                .effect(run.t("effect"), "KERNEL-OVERCOMMIT").risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -21,24 +21,23 @@ public final class ThpEnabledRule extends BaseRule {
     protected void check(Run run) {
         Optional<Fact> en = run.e.thp("enabled");
         if (en.isEmpty()) {
-            run.notApplicable("only the THP defrag file was captured, not 'enabled'");
+            run.notApplicable(run.t("noEnabled"));
             return;
         }
         if (!en.get().unquoted().equals("always")) {
-            run.pass("transparent_hugepage/enabled = " + en.get().value());
+            run.pass(run.t("pass", en.get().value()));
             return;
         }
-        var f = run.finding(55, "Transparent huge pages are set to 'always': allocations and khugepaged compaction can stall mysqld.")
-                .explain("Huawei Cloud's EulerOS guidance says databases such as MySQL should disable THP, and A-Tune's MySQL profile "
-                        + "sets enabled and defrag to never; the cost shows as compaction and allocation latency spikes.")
+        var f = run.finding(55, run.t("summary"))
+                .explain(run.t("explanation"))
                 .evidence("transparent_hugepage/enabled", en.get().value(), en.get().ref());
         run.e.thp("defrag").ifPresent(d -> f.evidence("transparent_hugepage/defrag", d.value(), d.ref()));
-        f.recommend(Recommendation.of("Disable THP now and at boot")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("echo never > /sys/kernel/mm/transparent_hugepage/enabled",
                         "echo never > /sys/kernel/mm/transparent_hugepage/defrag",
                         "grubby --update-kernel=ALL --args=\"transparent_hugepage=never\"")
-                .effect("Removes allocation/compaction latency spikes (no published throughput number).", "HCE-THP")
-                .risk("Other THP-friendly processes on the host lose it.").build());
+                .effect(run.t("effect"), "HCE-THP")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -23,23 +23,21 @@ public final class ZoneReclaimRule extends BaseRule {
         Optional<Fact> zr = run.e.sysctl("vm.zone_reclaim_mode");
         OptionalInt nodes = run.e.numaNodes();
         if (zr.isEmpty() || nodes.isEmpty()) {
-            run.notApplicable("needs vm.zone_reclaim_mode in sysctl and 'NUMA node(s)' in lscpu");
+            run.notApplicable(run.t("needs"));
             return;
         }
         if (zr.get().unquoted().equals("0") || nodes.getAsInt() < 2) {
-            run.pass("vm.zone_reclaim_mode = " + zr.get().value() + " on " + nodes.getAsInt() + " NUMA node(s)");
+            run.pass(run.t("pass", zr.get().value(), nodes.getAsInt()));
             return;
         }
-        var f = run.finding(60, "vm.zone_reclaim_mode is " + zr.get().value() + " on a " + nodes.getAsInt()
-                        + "-node host: the kernel reclaims local page cache instead of using free memory on other nodes.")
-                .explain("The kernel made 0 the default because zone reclaim 'destroys performance' for workloads that are not "
-                        + "partitioned per node; WiredTiger and DataStax recommend 0 for database hosts.")
+        var f = run.finding(60, run.t("summary", zr.get().value(), nodes.getAsInt()))
+                .explain(run.t("explanation"))
                 .evidence(zr.get());
         run.e.lscpu("NUMA node(s)").ifPresent(f::evidence);
-        f.recommend(Recommendation.of("Turn zone reclaim off and persist it")
+        f.recommend(Recommendation.of(run.t("action"))
                 .bash("sysctl -w vm.zone_reclaim_mode=0", "echo 'vm.zone_reclaim_mode = 0' >> /etc/sysctl.d/90-mysql.conf")
-                .effect("Avoids local-reclaim stalls and page-cache thrash (no published number).", "KERNEL-ZONE-RECLAIM")
-                .risk("None for a database host.").build());
+                .effect(run.t("effect"), "KERNEL-ZONE-RECLAIM")
+                .risk(run.t("risk")).build());
         f.add();
     }
 }

@@ -300,9 +300,13 @@ public final class FindingsView implements CaptureView {
         });
 
         if (f.topic() == io.tunescope.rules.Topic.NUMA) {
-            Button b = new Button(ctx.text("findings.showNuma"), Icons.icon("fas-th"));
+            var cell = f.numaCell().orElse(null);
+            Button b = new Button(cell == null ? ctx.text("findings.showNuma") : ctx.text("findings.showNumaCell", cell.row(), cell.column()),
+                    Icons.icon("fas-th"));
             b.getStyleClass().add("show-evidence");
-            b.setOnAction(e -> go(new Target.Numa(f.step())));
+            b.setId("showNuma");
+            b.setMnemonicParsing(false);
+            b.setOnAction(e -> go(new Target.Numa(f.step(), cell)));
             show.add(b);
         }
         var notes = ctx.annotations();

@@ -1,5 +1,6 @@
 package io.tunescope.ui.numa;
 
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.analysis.numa.NumaMatrices;
 import io.tunescope.analysis.numa.NumaMatrix;
 import io.tunescope.analysis.numa.NumaStep;
@@ -34,7 +35,9 @@ import javafx.util.StringConverter;
  * NUMA heatmaps of a capture: allocations per node and counter (absolute, per second, or share), node
  * distances, process memory per node, or a measured node matrix; optionally as the difference to another
  * step. The heatmap is painted on a canvas through the shared {@link HeatmapPainter}, so PNG/PDF exports
- * show the same picture; hovering a cell shows its row, column, value and note.
+ * show the same picture; hovering a cell shows its row, column, value and note. "Show evidence" of a
+ * finding with a {@link NumaCell} selects the cell's heatmap, outlines the cell and shows its value and the
+ * finding's source below the heatmap.
  */
 public final class NumaView implements CaptureView {
     private final UiContext ctx;
@@ -42,6 +45,10 @@ public final class NumaView implements CaptureView {
     private final BorderPane root = new BorderPane();
     private final Canvas canvas = new Canvas(800, 500);
     private final Pane canvasPane = new Pane(canvas);
+    /** Scrolls the heatmap when its rows need more height than the pane has (numastat -m, many processes). */
+    private final javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(canvasPane);
+    private static final double MIN_HEIGHT = 150;
+    private boolean scrollToHighlight;
     private final ComboBox<NumaStep> stepBox = new ComboBox<>();
     private final ComboBox<NumaViewModel.Kind> kindBox = new ComboBox<>();
     private final ComboBox<NumaViewModel.Window> windowBox = new ComboBox<>();
@@ -53,8 +60,13 @@ public final class NumaView implements CaptureView {
     private final Tooltip tip = new Tooltip();
     private final HeatmapPainter painter = new HeatmapPainter();
     private final TrendPainter trend = new TrendPainter();
+    /** The outline of a revealed cell: orange between two dark lines, visible on light and dark cells. */
+    static final javafx.scene.paint.Color OUTLINE = javafx.scene.paint.Color.web("#ff9800");
     private HeatmapPainter.Layout layout;
     private Capture capture;
+    /** The cell "show evidence" asked for, and the step it is in; outlined while its heatmap is shown. */
+    private NumaCell highlight;
+    private String highlightStep;
 
     public NumaView(UiContext ctx) {
         this.ctx = ctx;
@@ -72,11 +84,61 @@ public final class NumaView implements CaptureView {
         }
         for (NumaStep st : stepBox.getItems()) {
             if (st != null && st.step().dir().equals(n.step())) {
+                if (n.cell() != null) {
+                    highlight = n.cell();
+                    highlightStep = st.step().dir();
+                    compareBox.setValue(null);
+                }
                 stepBox.setValue(st);
+                if (n.cell() != null) {
+                    NumaViewModel.Kind k = NumaViewModel.Kind.of(n.cell().heatmap());
+                    if (NumaViewModel.available(st).contains(k)) {
+                        model.kindProperty().set(k);
+                    }
+                    NumaViewModel.Window w = NumaViewModel.windowFor(st, n.cell());
+                    if (k == NumaViewModel.Kind.ALLOCATIONS && w != null) {
+                        // the counters the finding was measured on
+                        windowBox.setValue(w);
+                    }
+                    scrollToHighlight = true;
+                    redraw();
+                    String t = highlightText();
+                    hover.setText(t);
+                    tip.setText(t.isEmpty() ? ctx.text("numa.hoverHint") : t);
+                }
                 return true;
             }
         }
         return !stepBox.getItems().isEmpty();
+    }
+
+    /** The revealed cell, while it is outlined. */
+    public NumaCell highlightedCell() {
+        return highlightedIndex(model.matrixProperty().get()) == null ? null : highlight;
+    }
+
+    /** {row, column} of the revealed cell in the matrix shown, or null when it is not on screen. */
+    int[] highlightedIndex(NumaMatrix m) {
+        NumaStep s = model.stepProperty().get();
+        if (highlight == null || m == null || s == null || !s.step().dir().equals(highlightStep)
+                || model.compareWithProperty().get() != null
+                || model.kindProperty().get() != NumaViewModel.Kind.of(highlight.heatmap())) {
+            return null;
+        }
+        int r = m.rowIndex(highlight.row());
+        int c = m.columnIndex(highlight.column());
+        return r < 0 || c < 0 ? null : new int[] {r, c};
+    }
+
+    /** The revealed cell's value and note, and where the finding read it; "" when it is not shown. */
+    String highlightText() {
+        NumaMatrix m = model.matrixProperty().get();
+        int[] rc = highlightedIndex(m);
+        if (rc == null) {
+            return "";
+        }
+        String t = cellText(m, rc[0], rc[1]);
+        return highlight.ref() == null ? ctx.text("numa.evidence", t) : ctx.text("numa.evidenceSource", t, highlight.ref().toString());
     }
 
     @Override
@@ -196,7 +258,11 @@ public final class NumaView implements CaptureView {
             }
         });
         compareBox.valueProperty().addListener((o, a, c) -> model.compareWithProperty().set(c));
-        model.matrixProperty().addListener((o, a, m) -> redraw());
+        model.matrixProperty().addListener((o, a, m) -> {
+            // a new heatmap asks for the height it needs again (redraw grows the pane when rows overflow)
+            canvasPane.setMinHeight(MIN_HEIGHT);
+            redraw();
+        });
 
         Label stepLabel = new Label(ctx.text("numa.step"));
         Label kindLabel = new Label(ctx.text("numa.heatmap"));
@@ -214,13 +280,18 @@ public final class NumaView implements CaptureView {
         canvas.heightProperty().bind(canvasPane.heightProperty());
         canvas.widthProperty().addListener((o, a, b) -> redraw());
         canvas.heightProperty().addListener((o, a, b) -> redraw());
-        canvasPane.setMinSize(200, 150);
+        canvasPane.setMinSize(200, MIN_HEIGHT);
         canvasPane.setPrefSize(900, 520);
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setId("numaScroll");
+        scroll.getStyleClass().add("edge-to-edge");
         canvas.setId("numaCanvas");
         tip.setShowDelay(Duration.millis(150));
         Tooltip.install(canvas, tip);
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
-        canvas.setOnMouseExited(e -> hover.setText(""));
+        canvas.setOnMouseExited(e -> hover.setText(highlightText()));
         javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
         canvas.setOnContextMenuRequested(e -> {
             io.tunescope.annotate.AnnotationTarget t = cellTarget(e.getX(), e.getY());
@@ -245,7 +316,7 @@ public final class NumaView implements CaptureView {
         empty.setPadding(new Insets(16));
 
         root.setTop(top);
-        root.setCenter(canvasPane);
+        root.setCenter(scroll);
         root.setBottom(hover);
         showEmpty(ctx.text("numa.noCapture"));
     }
@@ -265,8 +336,11 @@ public final class NumaView implements CaptureView {
         if (rc == null) {
             return "";
         }
-        int r = rc[0];
-        int c = rc[1];
+        return cellText(m, rc[0], rc[1]);
+    }
+
+    /** "node 1 · other_node: 125.0k pages/s — 85.2% remote allocation". */
+    private String cellText(NumaMatrix m, int r, int c) {
         double v = m.value(r, c);
         StringBuilder b = new StringBuilder();
         b.append(m.rows().get(r)).append(" \u00b7 ").append(m.columns().get(c)).append(": ")
@@ -329,7 +403,7 @@ public final class NumaView implements CaptureView {
 
     private void hoverAt(double x, double y) {
         String t = hoverText(x, y);
-        hover.setText(t);
+        hover.setText(t.isEmpty() ? highlightText() : t);
         tip.setText(t.isEmpty() ? ctx.text("numa.hoverHint") : t);
     }
 
@@ -344,8 +418,8 @@ public final class NumaView implements CaptureView {
             showEmpty(ctx.text(capture == null ? "numa.noCapture" : "numa.noData"));
             return;
         }
-        if (root.getCenter() != canvasPane) {
-            root.setCenter(canvasPane);
+        if (root.getCenter() != scroll) {
+            root.setCenter(scroll);
         }
         double w = canvas.getWidth();
         double h = canvas.getHeight();
@@ -356,12 +430,52 @@ public final class NumaView implements CaptureView {
         g.clearRect(0, 0, w, h);
         layout = painter.paint(new FxPainter(g), m, 0, 0, w, h);
         markAnnotatedCells(g, m);
+        outlineHighlight(g, m);
+        // rows at their smallest still overflow: grow the pane (the scroll pane scrolls), then paint again
+        double need = Math.ceil(layout.legendY() + layout.legendH() + 28);
+        if (need > h + 1) {
+            canvasPane.setMinHeight(need);
+            return;
+        }
+        if (scrollToHighlight) {
+            scrollToHighlight = false;
+            Platform.runLater(this::scrollToHighlight);
+        }
+    }
+
+    /** Scrolls the revealed cell into the middle of the visible part of the heatmap. */
+    private void scrollToHighlight() {
+        int[] rc = highlightedIndex(model.matrixProperty().get());
+        double content = canvasPane.getHeight();
+        double viewport = scroll.getViewportBounds().getHeight();
+        if (rc == null || layout == null || content <= viewport + 1) {
+            return;
+        }
+        double y = layout.cellCenterY(rc[0]) - viewport / 2;
+        scroll.setVvalue(Math.max(0, Math.min(1, y / (content - viewport))));
+    }
+
+    /** Outlines the revealed cell: an orange band between dark edges, inside the cell's border. */
+    private void outlineHighlight(javafx.scene.canvas.GraphicsContext g, NumaMatrix m) {
+        int[] rc = highlightedIndex(m);
+        if (rc == null || layout == null) {
+            return;
+        }
+        double x0 = layout.cellCenterX(rc[1]) - layout.cellW() / 2;
+        double y0 = layout.cellCenterY(rc[0]) - layout.cellH() / 2;
+        double inset = 4;
+        g.setStroke(javafx.scene.paint.Color.web("#202020"));
+        g.setLineWidth(7);
+        g.strokeRect(x0 + inset, y0 + inset, layout.cellW() - 2 * inset, layout.cellH() - 2 * inset);
+        g.setStroke(OUTLINE);
+        g.setLineWidth(5);
+        g.strokeRect(x0 + inset, y0 + inset, layout.cellW() - 2 * inset, layout.cellH() - 2 * inset);
     }
 
     private void drawTrend() {
         layout = null;
-        if (root.getCenter() != canvasPane) {
-            root.setCenter(canvasPane);
+        if (root.getCenter() != scroll) {
+            root.setCenter(scroll);
         }
         double w = canvas.getWidth();
         double h = canvas.getHeight();
@@ -384,6 +498,8 @@ public final class NumaView implements CaptureView {
     @Override
     public void show(Capture c) {
         this.capture = c;
+        highlight = null;
+        highlightStep = null;
         hover.setText("");
         if (c == null) {
             model.setSteps(List.of());

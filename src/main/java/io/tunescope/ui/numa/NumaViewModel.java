@@ -1,5 +1,6 @@
 package io.tunescope.ui.numa;
 
+import io.tunescope.analysis.numa.NumaCell;
 import io.tunescope.analysis.numa.NumaMatrices;
 import io.tunescope.analysis.numa.NumaMatrix;
 import io.tunescope.analysis.numa.NumaSeries;
@@ -19,7 +20,20 @@ import javafx.beans.property.SimpleObjectProperty;
 public final class NumaViewModel {
 
     /** Which heatmap. */
-    public enum Kind { ALLOCATIONS, TREND, DISTANCES, PROCESSES, MEASURED }
+    public enum Kind {
+        ALLOCATIONS, TREND, DISTANCES, PROCESSES, MEMORY, MEASURED;
+
+        /** The heatmap a finding's cell is in. */
+        public static Kind of(NumaCell.Heatmap h) {
+            return switch (h) {
+                case ALLOCATIONS -> ALLOCATIONS;
+                case DISTANCES -> DISTANCES;
+                case PROCESSES -> PROCESSES;
+                case MEMORY -> MEMORY;
+                case MEASURED -> MEASURED;
+            };
+        }
+    }
 
     /**
      * A counters window: one interval between snapshots ({@code interval} set) or one snapshot's
@@ -114,6 +128,9 @@ public final class NumaViewModel {
         if (!s.processes().isEmpty() || !s.maps().isEmpty()) {
             out.add(Kind.PROCESSES);
         }
+        if (s.meminfo() != null) {
+            out.add(Kind.MEMORY);
+        }
         if (!s.measured().isEmpty()) {
             out.add(Kind.MEASURED);
         }
@@ -141,6 +158,30 @@ public final class NumaViewModel {
         return out;
     }
 
+    /**
+     * The counters window a finding's cell was measured over, as far as the windows tell: the since-boot
+     * window of the cell's file when that file holds the only snapshot the rule read among several files,
+     * else the whole window (first to last snapshot, or the one snapshot). Null when the step has none.
+     */
+    public static Window windowFor(NumaStep s, NumaCell cell) {
+        List<Window> ws = windows(s);
+        if (ws.isEmpty()) {
+            return null;
+        }
+        if (cell != null && cell.ref() != null) {
+            List<NumaSeries.Sample> all = s.series().samples();
+            List<NumaSeries.Sample> own = all.stream().filter(x -> x.file().equals(cell.ref().file())).toList();
+            if (own.size() == 1 && all.size() > 1) {
+                for (Window w : ws) {
+                    if (w.sample() == own.get(0)) {
+                        return w;
+                    }
+                }
+            }
+        }
+        return ws.get(0);
+    }
+
     private static String label(NumaSeries.Interval iv) {
         String secs = Double.isNaN(iv.seconds()) ? "time unknown" : String.format(java.util.Locale.ROOT, "%.0f s", iv.seconds());
         return iv.from().label() + " \u2192 " + iv.to().label() + " (" + secs + (iv.reset() ? ", counters reset" : "") + ")";
@@ -154,6 +195,7 @@ public final class NumaViewModel {
         return switch (kind.get()) {
             case DISTANCES -> s.topology() == null ? null : NumaMatrices.distances(s.topology(), s.placement());
             case PROCESSES -> s.processes().isEmpty() && s.maps().isEmpty() ? null : NumaMatrices.processes(s.processes(), s.maps());
+            case MEMORY -> s.meminfo() == null ? null : NumaMatrices.meminfo(s.meminfo());
             case MEASURED -> s.measured().isEmpty() ? null : NumaMatrices.nodeMatrix(s.measured().get(0));
             case TREND -> null;
             case ALLOCATIONS -> {

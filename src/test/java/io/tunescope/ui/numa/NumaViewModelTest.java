@@ -36,7 +36,7 @@ class NumaViewModelTest {
         m.setSteps(steps(c));
         NumaStep s = m.stepProperty().get();
         assertEquals(List.of(NumaViewModel.Kind.ALLOCATIONS, NumaViewModel.Kind.TREND, NumaViewModel.Kind.DISTANCES,
-                NumaViewModel.Kind.PROCESSES),
+                NumaViewModel.Kind.PROCESSES, NumaViewModel.Kind.MEMORY),
                 NumaViewModel.available(s));
         List<NumaViewModel.Window> ws = NumaViewModel.windows(s);
         assertEquals(List.of("numastat-before.txt \u2192 numastat-after.txt (60 s)",
@@ -117,5 +117,30 @@ class NumaViewModelTest {
         m.kindProperty().set(NumaViewModel.Kind.TREND);
         assertEquals(2, m.ratioTrend().size());
         assertEquals(0.0, m.ratioTrend().get(0).perNode().get(0));
+    }
+
+    @Test
+    void memoryHeatmapIsNumastatMAsPrinted() throws Exception {
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(SYN);
+        NumaViewModel m = new NumaViewModel();
+        m.setSteps(steps(c));
+        m.kindProperty().set(NumaViewModel.Kind.MEMORY);
+        var matrix = m.matrixProperty().get();
+        assertEquals("Memory per node (numastat -m, MB)", matrix.title());
+        assertEquals(List.of("node 0", "node 1", "node 2", "node 3"), matrix.columns());
+        assertEquals(List.of("MemTotal", "MemFree", "MemUsed"), matrix.rows().subList(0, 3));
+        assertEquals(62109.75, matrix.value(matrix.rowIndex("MemFree"), 0), 1e-9);
+        assertEquals("48.3% - 95.2% of MemTotal", matrix.rowNotes().get(matrix.rowIndex("MemFree")));
+    }
+
+    @Test
+    void aFindingsCellOpensTheCountersItWasMeasuredOn() throws Exception {
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(SYN);
+        NumaStep s = steps(c).get(0);
+        var after = new io.tunescope.analysis.numa.NumaCell(io.tunescope.analysis.numa.NumaCell.Heatmap.ALLOCATIONS, "node 1", "other_node",
+                io.tunescope.model.capture.SourceRef.of("numastat-after.txt", 7));
+        assertEquals("numastat-after.txt (since boot)", NumaViewModel.windowFor(s, after).label(), "the rule read that file alone");
+        var unknown = new io.tunescope.analysis.numa.NumaCell(io.tunescope.analysis.numa.NumaCell.Heatmap.ALLOCATIONS, "node 1", "other_node", null);
+        assertEquals(NumaViewModel.windows(s).get(0), NumaViewModel.windowFor(s, unknown), "else the whole window");
     }
 }

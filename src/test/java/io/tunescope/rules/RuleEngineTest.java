@@ -94,7 +94,7 @@ class RuleEngineTest {
             }
         }
         String md = RuleCatalog.markdown();
-        assertTrue(md.contains("| `CFG-UNKNOWN-VARIABLE` | Option not valid for this server |"), md);
+        assertTrue(md.contains("| `CFG-UNKNOWN-VARIABLE` | Option not valid for this server<br>选项对该服务器无效 |"), md);
         assertTrue(md.contains("`maxMemoryPercent` worst-case memory above 85 % of RAM [S]"), md);
         assertTrue(md.startsWith("Tunescope has " + rules.size() + " rules."));
     }

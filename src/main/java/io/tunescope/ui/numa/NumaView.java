@@ -291,7 +291,12 @@ public final class NumaView implements CaptureView {
         tip.setShowDelay(Duration.millis(150));
         Tooltip.install(canvas, tip);
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
-        canvas.setOnMouseExited(e -> hover.setText(highlightText()));
+        canvas.setOnMouseExited(e -> {
+            // a tooltip opening under the pointer also "exits" the canvas: keep the cell's text then
+            if (!canvas.getLayoutBounds().contains(e.getX(), e.getY())) {
+                hover.setText(highlightText());
+            }
+        });
         javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
         canvas.setOnContextMenuRequested(e -> {
             io.tunescope.annotate.AnnotationTarget t = cellTarget(e.getX(), e.getY());

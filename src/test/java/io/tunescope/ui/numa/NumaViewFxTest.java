@@ -90,6 +90,9 @@ class NumaViewFxTest {
         assertEquals(7500000.0 / 60, rate.value(1, rate.columnIndex("other_node")), 1e-6);
 
         HeatmapPainter.Layout l = layoutOf();
+        // start away from the cell: a pointer left on that spot by an earlier test would send no move event
+        robot.moveTo(screenPointOfCell(robot, l, 0, 0));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.moveTo(screenPointOfCell(robot, l, 1, rate.columnIndex("other_node")));
         WaitForAsyncUtils.waitForFxEvents();
         Label hover = robot.lookup("#numaHover").queryAs(Label.class);

@@ -251,20 +251,16 @@ public final class Evidence {
 
     /** Logical CPUs from lscpu's {@code CPU(s)}. */
     public OptionalInt logicalCpus() {
-        Optional<Fact> f = lscpu("CPU(s)");
-        if (f.isEmpty()) {
-            return OptionalInt.empty();
-        }
-        try {
-            return OptionalInt.of(Integer.parseInt(f.get().value().strip()));
-        } catch (NumberFormatException e) {
-            return OptionalInt.empty();
-        }
+        return lscpuInt("CPU(s)");
     }
 
     /** NUMA nodes from lscpu ({@code NUMA node(s)}). */
     public OptionalInt numaNodes() {
-        Optional<Fact> f = lscpu("NUMA node(s)");
+        return lscpuInt("NUMA node(s)");
+    }
+
+    private OptionalInt lscpuInt(String field) {
+        Optional<Fact> f = lscpu(field);
         if (f.isEmpty()) {
             return OptionalInt.empty();
         }

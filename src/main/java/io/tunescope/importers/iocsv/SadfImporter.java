@@ -75,11 +75,7 @@ public final class SadfImporter implements Importer<SeriesSet> {
 
     @Override
     public ImportResult<SeriesSet> parse(ImportContext ctx) throws ImportException, IOException {
-        Head head = Head.read(ctx.path(), 4096);
-        SeriesSet set = head.firstNonBlank().startsWith("{") ? parseJson(ctx) : parseCsv(ctx);
-        if (set.reports() == 0) {
-            throw new ImportException(0, ctx.displayName() + ": no sadf records found");
-        }
+        SeriesSet set = SeriesCollector.jsonOrText(ctx, "sadf records", this::parseJson, this::parseCsv);
         return ctx.result(set);
     }
 

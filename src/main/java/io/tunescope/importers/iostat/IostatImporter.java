@@ -104,12 +104,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
 
     @Override
     public ImportResult<SeriesSet> parse(ImportContext ctx) throws ImportException, IOException {
-        Head head = Head.read(ctx.path(), 4096);
-        boolean json = head.firstNonBlank().startsWith("{");
-        SeriesSet set = json ? parseJson(ctx) : parseText(ctx);
-        if (set.reports() == 0) {
-            throw new ImportException(0, ctx.displayName() + ": no iostat report found");
-        }
+        SeriesSet set = SeriesCollector.jsonOrText(ctx, "iostat report", this::parseJson, this::parseText);
         return ctx.result(withDerivedAwait(set));
     }
 

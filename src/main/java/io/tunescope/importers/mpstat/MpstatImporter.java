@@ -88,11 +88,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
 
     @Override
     public ImportResult<SeriesSet> parse(ImportContext ctx) throws ImportException, IOException {
-        Head head = Head.read(ctx.path(), 4096);
-        SeriesSet set = head.firstNonBlank().startsWith("{") ? parseJson(ctx) : parseText(ctx);
-        if (set.reports() == 0) {
-            throw new ImportException(0, ctx.displayName() + ": no mpstat report found");
-        }
+        SeriesSet set = SeriesCollector.jsonOrText(ctx, "mpstat report", this::parseJson, this::parseText);
         return ctx.result(set);
     }
 

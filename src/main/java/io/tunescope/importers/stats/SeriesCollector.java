@@ -101,6 +101,26 @@ public final class SeriesCollector {
         }
     }
 
+    /** One way of reading a whole file into a series set. */
+    @FunctionalInterface
+    public interface Reader {
+        SeriesSet read(ImportContext ctx) throws java.io.IOException;
+    }
+
+    /**
+     * Reads a sysstat file that is JSON ({@code -o JSON}, {@code sadf -j}) when its first non-blank character
+     * is <code>{</code> and text otherwise; a file without a single report is an error naming the file.
+     */
+    public static SeriesSet jsonOrText(ImportContext ctx, String what, Reader json, Reader text)
+            throws io.tunescope.importers.ImportException, java.io.IOException {
+        io.tunescope.importers.Head head = io.tunescope.importers.Head.read(ctx.path(), 4096);
+        SeriesSet set = head.firstNonBlank().startsWith("{") ? json.read(ctx) : text.read(ctx);
+        if (set.reports() == 0) {
+            throw new io.tunescope.importers.ImportException(0, ctx.displayName() + ": no " + what + " found");
+        }
+        return set;
+    }
+
     /** Reports where a sysstat JSON file breaks off; what was read before it is kept. */
     public static void jsonBroken(io.tunescope.importers.ImportContext ctx, com.fasterxml.jackson.core.JsonProcessingException e,
                                   String kept) {

@@ -40,6 +40,8 @@ final class FlameCanvasPane extends Region {
         getChildren().add(canvas);
         canvas.setFocusTraversable(false);
         setMinSize(100, 60);
+        io.tunescope.ui.ViewExport.sharpLayer(canvas, (scale, theme) -> layout == null || colors == null ? null
+                : io.tunescope.ui.ViewExport.paintCanvas(getWidth(), getHeight(), scale, this::paintOn));
         canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> setHover(nodeAt(e.getX(), e.getY())));
         canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> setHover(-1));
         canvas.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
@@ -176,12 +178,18 @@ final class FlameCanvasPane extends Region {
         if (layout == null || colors == null || canvas.getWidth() < 2 || canvas.getHeight() < 2) {
             return;
         }
-        FlameGraphPainter.Stats st = painter.paint(new FxPainter(g), layout, colors, view());
-        paintMarks(g);
+        FlameGraphPainter.Stats st = paintOn(g);
         if (!st.equals(lastStats)) {
             lastStats = st;
             onPainted.accept(st);
         }
+    }
+
+    /** The picture (frames and annotation outlines) at the pane's size, in the pane's coordinates. */
+    private FlameGraphPainter.Stats paintOn(javafx.scene.canvas.GraphicsContext g) {
+        FlameGraphPainter.Stats st = painter.paint(new FxPainter(g), layout, colors, view());
+        paintMarks(g);
+        return st;
     }
 
     /** Nodes outlined as annotated (node ids of the current layout's tree). */

@@ -217,6 +217,7 @@ public final class NumaView implements CaptureView {
         canvasPane.setMinSize(200, 150);
         canvasPane.setPrefSize(900, 520);
         canvas.setId("numaCanvas");
+        io.tunescope.ui.ViewExport.sharpLayer(canvas, this::exportLayer);
         tip.setShowDelay(Duration.millis(150));
         Tooltip.install(canvas, tip);
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
@@ -352,10 +353,29 @@ public final class NumaView implements CaptureView {
         if (w < 10 || h < 10) {
             return;
         }
-        var g = canvas.getGraphicsContext2D();
+        var g = graphics();
         g.clearRect(0, 0, w, h);
         layout = painter.paint(new FxPainter(g), m, 0, 0, w, h);
         markAnnotatedCells(g, m);
+    }
+
+    /** Where redraw paints: the canvas, or while a PNG export paints the view again, the export's canvas. */
+    private javafx.scene.canvas.GraphicsContext exportGraphics;
+
+    private javafx.scene.canvas.GraphicsContext graphics() {
+        return exportGraphics != null ? exportGraphics : canvas.getGraphicsContext2D();
+    }
+
+    /** The canvas painted again at a scale for a PNG export (its size is the export's layout). */
+    private java.awt.image.BufferedImage exportLayer(double scale, io.tunescope.ui.Theme theme) {
+        return io.tunescope.ui.ViewExport.paintCanvas(canvas.getWidth(), canvas.getHeight(), scale, g -> {
+            exportGraphics = g;
+            try {
+                redraw();
+            } finally {
+                exportGraphics = null;
+            }
+        });
     }
 
     private void drawTrend() {
@@ -368,7 +388,7 @@ public final class NumaView implements CaptureView {
         if (w < 10 || h < 10) {
             return;
         }
-        var g = canvas.getGraphicsContext2D();
+        var g = graphics();
         g.clearRect(0, 0, w, h);
         FxPainter p = new FxPainter(g);
         List<io.tunescope.analysis.numa.NumaTrend.Point> memory = model.memoryTrend();

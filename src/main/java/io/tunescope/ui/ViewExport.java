@@ -236,7 +236,7 @@ public final class ViewExport {
                 Node at = n;
                 if (n instanceof ChartViewer v && v.getChart() != null) {
                     at = v.getCanvas();
-                    layer = chart(v.getChart(), v.getCanvas().getWidth(), v.getCanvas().getHeight(), s);
+                    layer = chart(v.getChart(), v.getCanvas().getWidth(), v.getCanvas().getHeight(), s, theme);
                 } else if (n.getProperties().get(LAYER) instanceof Layer l) {
                     layer = l.paint(s, theme);
                 }
@@ -259,7 +259,27 @@ public final class ViewExport {
         return out;
     }
 
-    /** A JFreeChart drawn (laid out) at w x h layout pixels and the scale, as Java2D does for the PDF report. */
+    /**
+     * A JFreeChart drawn (laid out) at w x h layout pixels and the scale, as Java2D does for the PDF report,
+     * in the look of the theme (the chart keeps its look on screen).
+     */
+    static BufferedImage chart(JFreeChart chart, double w, double h, double scale, Theme theme) {
+        boolean dark = ChartStyle.isDark(chart);
+        if (dark == (theme == Theme.DARK)) {
+            return chart(chart, w, h, scale);
+        }
+        boolean notify = chart.isNotify();
+        chart.setNotify(false);
+        try {
+            ChartStyle.apply(chart, theme);
+            return chart(chart, w, h, scale);
+        } finally {
+            ChartStyle.apply(chart, dark ? Theme.DARK : Theme.LIGHT);
+            chart.setNotify(notify);
+        }
+    }
+
+    /** A JFreeChart drawn (laid out) at w x h layout pixels and the scale, as it is. */
     static BufferedImage chart(JFreeChart chart, double w, double h, double scale) {
         int pw = (int) Math.ceil(w * scale);
         int ph = (int) Math.ceil(h * scale);

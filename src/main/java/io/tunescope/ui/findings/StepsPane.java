@@ -101,6 +101,7 @@ final class StepsPane {
             refreshDiff(i.intValue());
             markSelected(i.intValue());
         });
+        ctx.theme().addListener((o, a, t) -> io.tunescope.ui.ChartStyle.apply(chart.getChart(), t));
         chart.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
             public void chartMouseClicked(ChartMouseEventFX e) {
@@ -263,6 +264,7 @@ final class StepsPane {
                 table.getItems().setAll(rows);
                 if (ch != null) {
                     selectedMarker = null;
+                    io.tunescope.ui.ChartStyle.apply(ch, ctx.theme().getValue());
                     chart.setChart(ch);
                 }
                 chart.setVisible(ch != null);

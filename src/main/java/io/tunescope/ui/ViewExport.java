@@ -247,7 +247,8 @@ public final class ViewExport {
                 int x = (int) Math.round(b.getMinX() * s);
                 int y = (int) Math.round(b.getMinY() * s);
                 java.awt.Rectangle clip = new java.awt.Rectangle(x, y, layer.getWidth(), layer.getHeight())
-                        .intersection(new java.awt.Rectangle(0, 0, out.getWidth(), out.getHeight()));
+                        .intersection(new java.awt.Rectangle(0, 0, out.getWidth(), out.getHeight()))
+                        .intersection(visibleArea(at, holder, s));
                 if (!clip.isEmpty()) {
                     g.setClip(clip);
                     g.drawImage(layer, x, y, null);
@@ -277,6 +278,36 @@ public final class ViewExport {
             ChartStyle.apply(chart, dark ? Theme.DARK : Theme.LIGHT);
             chart.setNotify(notify);
         }
+    }
+
+    /**
+     * The part of the picture where a node can be seen: the intersection of the clips of its ancestors
+     * (scroll pane viewports, split pane sides), in picture pixels.
+     */
+    private static java.awt.Rectangle visibleArea(Node node, Parent root, double s) {
+        double x0 = Double.NEGATIVE_INFINITY;
+        double y0 = Double.NEGATIVE_INFINITY;
+        double x1 = Double.POSITIVE_INFINITY;
+        double y1 = Double.POSITIVE_INFINITY;
+        for (Node n = node.getParent(); n != null && n != root; n = n.getParent()) {
+            Node clip = n.getClip();
+            if (clip != null) {
+                Bounds b = root.sceneToLocal(n.localToScene(clip.getBoundsInParent()));
+                x0 = Math.max(x0, b.getMinX());
+                y0 = Math.max(y0, b.getMinY());
+                x1 = Math.min(x1, b.getMaxX());
+                y1 = Math.min(y1, b.getMaxY());
+            }
+        }
+        if (x0 == Double.NEGATIVE_INFINITY && x1 == Double.POSITIVE_INFINITY
+                && y0 == Double.NEGATIVE_INFINITY && y1 == Double.POSITIVE_INFINITY) {
+            return new java.awt.Rectangle(Integer.MIN_VALUE / 2, Integer.MIN_VALUE / 2, Integer.MAX_VALUE, Integer.MAX_VALUE);
+        }
+        int ax = (int) Math.floor(Math.max(-1e6, x0) * s);
+        int ay = (int) Math.floor(Math.max(-1e6, y0) * s);
+        int bx = (int) Math.ceil(Math.min(1e6, x1) * s);
+        int by = (int) Math.ceil(Math.min(1e6, y1) * s);
+        return new java.awt.Rectangle(ax, ay, Math.max(0, bx - ax), Math.max(0, by - ay));
     }
 
     /** A JFreeChart drawn (laid out) at w x h layout pixels and the scale, as it is. */

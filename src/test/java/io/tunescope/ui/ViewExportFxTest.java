@@ -133,6 +133,35 @@ class ViewExportFxTest {
         assertEquals(screenW, picture.getWidth(), 0.5);
     }
 
+    /** A layer larger than the scroll pane that shows it is drawn only inside the scroll pane's viewport. */
+    @Test
+    void layersStayInsideTheirViewport(FxRobot robot) throws Exception {
+        BorderPane view = new BorderPane();
+        Region big = new Region();
+        big.setPrefSize(2000, 2000);
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(big);
+        Label footer = new Label("Footer");
+        footer.setMinHeight(40);
+        view.setCenter(scroll);
+        view.setBottom(footer);
+        ViewExport.sharpLayer(big, (scale, theme) -> {
+            BufferedImage img = new BufferedImage((int) (big.getWidth() * scale), (int) (big.getHeight() * scale),
+                    BufferedImage.TYPE_INT_ARGB);
+            java.awt.Graphics2D g = img.createGraphics();
+            g.setColor(java.awt.Color.RED);
+            g.fillRect(0, 0, img.getWidth(), img.getHeight());
+            g.dispose();
+            return img;
+        });
+        robot.interact(() -> tab.setContent(view));
+        WaitForAsyncUtils.waitForFxEvents();
+        AtomicReference<BufferedImage> out = new AtomicReference<>();
+        robot.interact(() -> out.set(ViewExport.render(view, new ViewExport.Options(500, 300, 1, Theme.LIGHT))));
+        BufferedImage img = out.get();
+        assertEquals(0xffff0000, img.getRGB(100, 100), "inside the viewport");
+        assertNotEquals(0xffff0000, img.getRGB(100, 290), "not over the footer below the scroll pane");
+    }
+
     /** The NUMA view saved to a file at an explicit size: the file has that size times the scale. */
     @Test
     void numaViewExportsAPngAtAnExplicitSize(FxRobot robot) throws Exception {

@@ -11,11 +11,31 @@ public final class ColorScale {
     private final String name;
     private final List<Rgb> stops;
     private final boolean diverging;
+    /** The part of the stops this scale spans (a clipped scale: see {@link #clipped}). */
+    private final double from;
+    private final double to;
 
     private ColorScale(String name, boolean diverging, int... hex) {
+        this(name, diverging, java.util.Arrays.stream(hex).mapToObj(Rgb::hex).toList(), 0, 1);
+    }
+
+    private ColorScale(String name, boolean diverging, List<Rgb> stops, double from, double to) {
         this.name = name;
         this.diverging = diverging;
-        this.stops = java.util.Arrays.stream(hex).mapToObj(Rgb::hex).toList();
+        this.stops = stops;
+        this.from = from;
+        this.to = to;
+    }
+
+    /**
+     * The part [from, to] of this scale stretched over [0, 1]: still perceptually uniform, without the ends
+     * that would disappear on a background of their own lightness (the darkest viridis purples on a dark
+     * theme). A diverging scale should be clipped symmetrically so that zero stays in the middle.
+     */
+    public ColorScale clipped(double from, double to) {
+        double a = this.from + (this.to - this.from) * from;
+        double b = this.from + (this.to - this.from) * to;
+        return new ColorScale(name, diverging, stops, a, b);
     }
 
     public static ColorScale viridis() {
@@ -45,7 +65,7 @@ public final class ColorScale {
     /** Colour at t in [0, 1] (clamped; NaN gives the middle). */
     public Rgb at(double t) {
         double u = Double.isNaN(t) ? 0.5 : Math.max(0, Math.min(1, t));
-        double pos = u * (stops.size() - 1);
+        double pos = (from + (to - from) * u) * (stops.size() - 1);
         int i = (int) Math.floor(pos);
         if (i >= stops.size() - 1) {
             return stops.get(stops.size() - 1);

@@ -120,15 +120,25 @@ public final class FlameGraphPainter {
         return l.rows() * v.rowHeight();
     }
 
+    /** Paints on white (prints, exports, the light theme). */
     public Stats paint(Painter p, FlameLayout l, FlameColors colors, View v) {
+        return paint(p, l, colors, v, Palette.LIGHT);
+    }
+
+    /**
+     * Paints on a palette's background; merged blocks take the palette's grey. Frame fills are the same on
+     * every palette (they are the data) and labels keep their contrast to the fill, not to the background.
+     */
+    public Stats paint(Painter p, FlameLayout l, FlameColors colors, View v, Palette palette) {
         CallTree tree = l.tree();
+        final Rgb merged = palette.dark() ? palette.merged() : FlameColors.MERGED;
         prepareNames(tree, v.shortenTemplates());
         if (charWidthFont != v.fontSize()) {
             charWidth = p.textWidth("abcdefghijklmnopqrstuvwxyz_ABCDEFGHIJ::", v.fontSize(), false) / 39.0;
             charWidthFont = v.fontSize();
         }
         p.pushClip(v.left(), v.top(), v.width(), v.height());
-        p.fillRect(v.left(), v.top(), v.width(), v.height(), BACKGROUND);
+        p.fillRect(v.left(), v.top(), v.width(), v.height(), palette.background());
         double wpp = v.weightPerPixel();
         // visible rows
         int rA = rowAt(l, v, v.top());
@@ -175,7 +185,7 @@ public final class FlameGraphPainter {
             public void merged(double x, double w, int row, int hidden) {
                 double px0 = pixelX(v, x);
                 double pw = w / wpp;
-                p.fillRect(px0, rowTop(l, v, row), Math.max(1, pw), rh - 1, FlameColors.MERGED);
+                p.fillRect(px0, rowTop(l, v, row), Math.max(1, pw), rh - 1, merged);
                 counts[1]++;
                 counts[2] += hidden;
             }
@@ -229,12 +239,18 @@ public final class FlameGraphPainter {
 
     /** Paints legend entries in one row from (x, y); returns the x after the last entry. */
     public static double paintLegend(Painter p, List<FlameColors.Legend> legend, double x, double y, double fontSize) {
+        return paintLegend(p, legend, x, y, fontSize, Palette.LIGHT);
+    }
+
+    /** Paints legend entries in one row from (x, y) in a palette's text colour; returns the x after the last. */
+    public static double paintLegend(Painter p, List<FlameColors.Legend> legend, double x, double y, double fontSize,
+                                     Palette palette) {
         double cx = x;
         for (FlameColors.Legend e : legend) {
             p.fillRect(cx, y, fontSize, fontSize, e.color());
             p.strokeRect(cx, y, fontSize, fontSize, new Rgb(120, 120, 120), 0.5);
             cx += fontSize + 4;
-            p.text(e.label(), cx, y + fontSize * 0.85, fontSize, false, TEXT_DARK);
+            p.text(e.label(), cx, y + fontSize * 0.85, fontSize, false, palette.dark() ? palette.text() : TEXT_DARK);
             cx += p.textWidth(e.label(), fontSize, false) + 14;
         }
         return cx;

@@ -9,6 +9,9 @@ import java.util.Locale;
  * colour legend below. For node x node matrices the diagonal is outlined and marked "local". Sequential
  * data use viridis (or cividis), differences the diverging PuOr scale centred on zero. A matrix from a
  * single-node host is drawn as it is (one cell or one row) with the message "no remote allocation possible".
+ * On a {@link Palette#dark() dark} palette the scales leave out their darkest ends ({@link #DARK_SEQUENTIAL},
+ * {@link #DARK_DIVERGING}) so that no cell sinks into the background, and labels, legend and notes take the
+ * palette's text colours.
  */
 public final class HeatmapPainter {
     public static final Rgb BACKGROUND = Rgb.WHITE;
@@ -16,6 +19,10 @@ public final class HeatmapPainter {
     public static final Rgb MISSING = Rgb.hex(0xe6e6e6);
     public static final Rgb LOCAL_OUTLINE = Rgb.hex(0xd81b60);
     public static final String SINGLE_NODE = "Single NUMA node: no remote allocation possible";
+    /** The part of the sequential scale used on a dark background: viridis from a blue-violet on. */
+    public static final double[] DARK_SEQUENTIAL = {0.2, 1.0};
+    /** The part of the diverging scale used on a dark background (symmetric: zero stays white). */
+    public static final double[] DARK_DIVERGING = {0.1, 0.9};
 
     private static final double TITLE = 15;
     private static final double LABEL = 12;
@@ -57,7 +64,16 @@ public final class HeatmapPainter {
     }
 
     public ColorScale scaleFor(NumaMatrix m) {
-        return m.diverging() ? diverging : sequential;
+        return scaleFor(m, Palette.LIGHT);
+    }
+
+    /** The scale of a matrix on a palette (clipped on a dark one). */
+    public ColorScale scaleFor(NumaMatrix m, Palette palette) {
+        if (!palette.dark()) {
+            return m.diverging() ? diverging : sequential;
+        }
+        return m.diverging() ? diverging.clipped(DARK_DIVERGING[0], DARK_DIVERGING[1])
+                : sequential.clipped(DARK_SEQUENTIAL[0], DARK_SEQUENTIAL[1]);
     }
 
     /**
@@ -75,22 +91,34 @@ public final class HeatmapPainter {
 
     /** The fill colour of a value of the matrix. */
     public Rgb colorOf(NumaMatrix m, double v) {
+        return colorOf(m, v, Palette.LIGHT);
+    }
+
+    /** The fill colour of a value of the matrix on a palette. */
+    public Rgb colorOf(NumaMatrix m, double v, Palette palette) {
         if (!Double.isFinite(v)) {
-            return MISSING;
+            return palette.missing();
         }
         double[] r = scaleRange(m);
-        ColorScale s = scaleFor(m);
+        ColorScale s = scaleFor(m, palette);
         return s.at(s.position(v, r[0], r[1]));
     }
 
-    /** Paints the heatmap into the rectangle; returns the layout of its cells. */
+    /** Paints the heatmap into the rectangle on white (prints, exports); returns the layout of its cells. */
     public Layout paint(Painter p, NumaMatrix m, double x, double y, double w, double h) {
-        p.fillRect(x, y, w, h, BACKGROUND);
+        return paint(p, m, x, y, w, h, Palette.LIGHT);
+    }
+
+    /** Paints the heatmap into the rectangle on a palette; returns the layout of its cells. */
+    public Layout paint(Painter p, NumaMatrix m, double x, double y, double w, double h, Palette palette) {
+        final Rgb background = palette.background();
+        final Rgb textColor = palette.text();
+        p.fillRect(x, y, w, h, background);
         double top = y + PAD + TITLE;
-        p.text(m.title(), x + PAD, top, TITLE, true, TEXT);
+        p.text(m.title(), x + PAD, top, TITLE, true, textColor);
         if (m.singleNode()) {
             top += LABEL + 8;
-            p.text(SINGLE_NODE, x + PAD, top, LABEL, false, Rgb.hex(0x8a4b00));
+            p.text(SINGLE_NODE, x + PAD, top, LABEL, false, palette.warning());
         }
         double rowLabelW = 0;
         for (String r : m.rows()) {
@@ -130,19 +158,19 @@ public final class HeatmapPainter {
             String c = m.columns().get(j);
             double fs = fit(p, c, cellW - 4, LABEL, 7, false);
             double tw = p.textWidth(c, fs, false);
-            p.text(c, gridX + j * cellW + (cellW - tw) / 2, gridY - 6, fs, false, TEXT);
+            p.text(c, gridX + j * cellW + (cellW - tw) / 2, gridY - 6, fs, false, textColor);
         }
         double[] range = scaleRange(m);
         for (int i = 0; i < rows; i++) {
             String r = m.rows().get(i);
             double cy = gridY + i * cellH;
-            p.text(r, gridX - 8 - p.textWidth(r, LABEL, false), cy + cellH / 2 + LABEL / 3, LABEL, false, TEXT);
+            p.text(r, gridX - 8 - p.textWidth(r, LABEL, false), cy + cellH / 2 + LABEL / 3, LABEL, false, textColor);
             for (int j = 0; j < cols; j++) {
                 double v = m.value(i, j);
                 double cx = gridX + j * cellW;
-                Rgb fill = colorOf(m, v);
+                Rgb fill = colorOf(m, v, palette);
                 p.fillRect(cx, cy, cellW, cellH, fill);
-                p.strokeRect(cx, cy, cellW, cellH, BACKGROUND, 1);
+                p.strokeRect(cx, cy, cellW, cellH, background, 1);
                 boolean local = m.nodeByNode() && i == j;
                 String text = Double.isFinite(v) ? format(v, m.unit()) : "n/a";
                 Rgb ink = fill.luminance() < 0.5 ? Rgb.WHITE : Rgb.BLACK;
@@ -167,7 +195,7 @@ public final class HeatmapPainter {
                 double first = cy + cellH / 2 - (parts.length - 1) * lh / 2 + LABEL / 3;
                 p.pushClip(gridX + gridW + 10, cy, x + w - (gridX + gridW + 10), cellH);
                 for (int k = 0; k < parts.length; k++) {
-                    p.text(parts[k], gridX + gridW + 12, first + k * lh, LABEL - 1, false, TEXT);
+                    p.text(parts[k], gridX + gridW + 12, first + k * lh, LABEL - 1, false, textColor);
                 }
                 p.popClip();
             }
@@ -176,12 +204,12 @@ public final class HeatmapPainter {
         double legendX = gridX;
         double legendY = gridY + gridH + 14;
         double legendW = Math.max(120, Math.min(gridW, 360));
-        ColorScale s = scaleFor(m);
+        ColorScale s = scaleFor(m, palette);
         int steps = 64;
         for (int k = 0; k < steps; k++) {
             p.fillRect(legendX + legendW * k / steps, legendY, legendW / steps + 0.5, legendH, s.at((k + 0.5) / steps));
         }
-        p.strokeRect(legendX, legendY, legendW, legendH, Rgb.hex(0x808080), 1);
+        p.strokeRect(legendX, legendY, legendW, legendH, palette.outline(), 1);
         double lo = range[0];
         double hi = range[1];
         if (s.diverging()) {
@@ -192,14 +220,14 @@ public final class HeatmapPainter {
         String loText = format(lo, m.unit());
         String hiText = format(hi, m.unit());
         double ly = legendY + legendH + LABEL + 2;
-        p.text(loText, legendX, ly, LABEL - 1, false, TEXT);
-        p.text(hiText, legendX + legendW - p.textWidth(hiText, LABEL - 1, false), ly, LABEL - 1, false, TEXT);
+        p.text(loText, legendX, ly, LABEL - 1, false, textColor);
+        p.text(hiText, legendX + legendW - p.textWidth(hiText, LABEL - 1, false), ly, LABEL - 1, false, textColor);
         String mid = s.diverging() ? "0 (no change)" : m.unit();
         if (!mid.isBlank()) {
-            p.text(mid, legendX + (legendW - p.textWidth(mid, LABEL - 1, false)) / 2, ly, LABEL - 1, false, TEXT);
+            p.text(mid, legendX + (legendW - p.textWidth(mid, LABEL - 1, false)) / 2, ly, LABEL - 1, false, textColor);
         }
         String scaleName = s.name() + (m.nodeByNode() ? "   outlined diagonal = local node" : "");
-        p.text(scaleName, legendX + legendW + 12, legendY + legendH - 2, LABEL - 2, false, Rgb.hex(0x606060));
+        p.text(scaleName, legendX + legendW + 12, legendY + legendH - 2, LABEL - 2, false, palette.mutedText());
         return new Layout(gridX, gridY, cellW, cellH, rows, cols, legendX, legendY, legendW, legendH);
     }
 

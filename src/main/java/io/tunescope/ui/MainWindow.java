@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -438,18 +439,17 @@ public final class MainWindow implements UiContext {
         model.open(p);
     }
 
-    /** Saves the current view as the user sees it, at a chosen scale, as PNG. */
+    /**
+     * Saves the current view as PNG, laid out at a chosen size (the view's size at first) and scale, in the
+     * light theme or as on screen; the picture is made here and written in the background.
+     */
     private void exportPng() {
         Tab tab = tabs.getSelectionModel().getSelectedItem();
         if (tab == null || tab.getContent() == null) {
             return;
         }
-        javafx.scene.control.ChoiceDialog<Integer> scale = new javafx.scene.control.ChoiceDialog<>(2, 1, 2, 3, 4);
-        scale.setTitle(text("export.png.title"));
-        scale.setHeaderText(null);
-        scale.setContentText(text("export.png.scale"));
-        scale.initOwner(stage);
-        var chosen = scale.showAndWait();
+        Node content = tab.getContent();
+        var chosen = new ExportDialog(this, settings, content, themes.themeProperty().get()).showAndWait(stage, settings);
         if (chosen.isEmpty()) {
             return;
         }
@@ -461,12 +461,22 @@ public final class MainWindow implements UiContext {
         if (f == null) {
             return;
         }
+        java.awt.image.BufferedImage img;
         try {
-            ViewExport.png(tab.getContent(), chosen.get(), f.toPath());
-            status(text("export.done", f.getName()));
-        } catch (java.io.IOException e) {
-            error(text("export.failed", f.getName(), e.getMessage()));
+            img = ViewExport.render(content, chosen.get().options());
+        } catch (RuntimeException | OutOfMemoryError e) {
+            error(text("export.failed", f.getName(), String.valueOf(e.getMessage())));
+            return;
         }
+        status(text("export.png.running", f.getName()));
+        background.submit(() -> {
+            try {
+                ViewExport.write(img, f.toPath());
+                Platform.runLater(() -> status(text("export.done", f.getName())));
+            } catch (java.io.IOException e) {
+                Platform.runLater(() -> error(text("export.failed", f.getName(), e.getMessage())));
+            }
+        });
     }
 
     /** Writes the PDF findings report in the background. */

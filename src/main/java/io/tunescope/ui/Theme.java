@@ -37,6 +37,11 @@ public enum Theme {
         return slug;
     }
 
+    /** The colours canvases paint their background, text, axes and legends in (see {@link io.tunescope.render.Palette}). */
+    public io.tunescope.render.Palette palette() {
+        return this == DARK ? io.tunescope.render.Palette.DARK : io.tunescope.render.Palette.LIGHT;
+    }
+
     /** The stylesheet URL of this theme. */
     public String stylesheet() {
         return Theme.class.getResource("theme-" + slug + ".css").toExternalForm();

@@ -19,11 +19,13 @@ import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Cursor;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.input.MouseButton;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
@@ -31,10 +33,18 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.entity.ChartEntity;
+import org.jfree.chart.entity.EntityCollection;
+import org.jfree.chart.entity.XYItemEntity;
 import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.fx.interaction.ChartMouseEventFX;
+import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -43,9 +53,13 @@ import org.jfree.data.xy.XYSeriesCollection;
  * the baseline's thread count where there is one, so steps compare like with like) and
  * its p95 latency on a second axis, the findings of each step as markers; a table with the change made in
  * each step and the change in TPS against the previous step and the baseline; and beside it the
- * configuration difference between the selected step and the one before.
+ * configuration difference between the selected step and the one before. Clicking a point of the chart
+ * selects its step as clicking its table row does (hand cursor and tooltip over points).
  */
 final class StepsPane {
+    /** Radius in pixels around a point of the chart that selects its step. */
+    static final int POINT_TARGET_RADIUS = 8;
+
     /** One step: its best run (null without benchmark), TPS deltas in percent (NaN when unknown), findings. */
     record Row(Step step, RunSummary run, double vsPrevious, double vsBaseline, int findings) {
         double tps() {
@@ -62,6 +76,7 @@ final class StepsPane {
     private final SplitPane root;
     private Capture capture;
     private int generation;
+    private IntervalMarker selectedMarker;
 
     StepsPane(UiContext ctx) {
         this.ctx = ctx;
@@ -82,7 +97,25 @@ final class StepsPane {
         table.getColumns().add(col(ctx.text("findings.steps.col.threads"), r -> r.run() == null ? "" : Integer.toString(r.run().threads()), 70));
         table.getColumns().add(col(ctx.text("findings.steps.col.findings"), r -> Integer.toString(r.findings()), 70));
         table.setPlaceholder(new Label(ctx.text("findings.steps.none")));
-        table.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> refreshDiff(i.intValue()));
+        table.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> {
+            refreshDiff(i.intValue());
+            markSelected(i.intValue());
+        });
+        ctx.theme().addListener((o, a, t) -> io.tunescope.ui.ChartStyle.apply(chart.getChart(), t));
+        chart.addChartMouseListener(new ChartMouseListenerFX() {
+            @Override
+            public void chartMouseClicked(ChartMouseEventFX e) {
+                int i = stepAt(e.getEntity());
+                if (i >= 0 && i < table.getItems().size() && e.getTrigger().getButton() == MouseButton.PRIMARY) {
+                    selectStep(i);
+                }
+            }
+
+            @Override
+            public void chartMouseMoved(ChartMouseEventFX e) {
+                chart.getCanvas().setCursor(stepAt(e.getEntity()) >= 0 ? Cursor.HAND : Cursor.DEFAULT);
+            }
+        });
 
         VBox left = new VBox(8, chartBox, table);
         VBox.setVgrow(chartBox, Priority.ALWAYS);
@@ -111,6 +144,37 @@ final class StepsPane {
 
     Node node() {
         return root;
+    }
+
+    /** Selects a step (row index) as a click on its table row does: the diff to the step before shows. */
+    void selectStep(int index) {
+        table.getSelectionModel().clearAndSelect(index);
+        table.scrollTo(index);
+    }
+
+    /** The step (row index) of a point of the chart, or -1 for anything else: points sit at x = row index. */
+    static int stepAt(ChartEntity entity) {
+        if (entity instanceof XYItemEntity item) {
+            double x = item.getDataset().getXValue(item.getSeriesIndex(), item.getItem());
+            return Double.isNaN(x) ? -1 : (int) Math.round(x);
+        }
+        return -1;
+    }
+
+    /** A light band behind the selected step on the chart. */
+    private void markSelected(int index) {
+        JFreeChart ch = chart.getChart();
+        if (ch == null || !(ch.getPlot() instanceof XYPlot plot)) {
+            return;
+        }
+        if (selectedMarker != null) {
+            plot.removeDomainMarker(selectedMarker, Layer.BACKGROUND);
+            selectedMarker = null;
+        }
+        if (index >= 0) {
+            selectedMarker = new IntervalMarker(index - 0.18, index + 0.18, new java.awt.Color(120, 130, 140, 55));
+            plot.addDomainMarker(selectedMarker, Layer.BACKGROUND);
+        }
     }
 
     private static <T> TableColumn<T, String> col(String title, Function<T, String> f, double width) {
@@ -199,11 +263,14 @@ final class StepsPane {
                 int sel = table.getSelectionModel().getSelectedIndex();
                 table.getItems().setAll(rows);
                 if (ch != null) {
+                    selectedMarker = null;
+                    io.tunescope.ui.ChartStyle.apply(ch, ctx.theme().getValue());
                     chart.setChart(ch);
                 }
                 chart.setVisible(ch != null);
                 chartEmpty.setVisible(ch == null);
                 table.getSelectionModel().select(sel >= 0 && sel < rows.size() ? sel : rows.size() - 1);
+                markSelected(table.getSelectionModel().getSelectedIndex());
             });
         });
     }
@@ -225,14 +292,14 @@ final class StepsPane {
         SymbolAxis x = new SymbolAxis(ctx.text("findings.steps.axis.step"), labels);
         x.setGridBandsVisible(false);
         NumberAxis yTps = new NumberAxis(ctx.text("findings.steps.col.tps"));
-        XYPlot plot = new XYPlot(new XYSeriesCollection(tps), x, yTps, renderer(new java.awt.Color(0x1565c0)));
+        XYPlot plot = new XYPlot(new XYSeriesCollection(tps), x, yTps, renderer(new java.awt.Color(0x1565c0), rows));
         if (qps.getItemCount() > 0) {
             NumberAxis yQps = new NumberAxis(ctx.text("findings.steps.col.qps"));
             plot.setRangeAxis(1, yQps);
             plot.setDataset(1, new XYSeriesCollection(qps));
             plot.mapDatasetToRangeAxis(1, 1);
             plot.setRangeAxisLocation(1, org.jfree.chart.axis.AxisLocation.TOP_OR_LEFT);
-            plot.setRenderer(1, renderer(new java.awt.Color(0x2e7d32)));
+            plot.setRenderer(1, renderer(new java.awt.Color(0x2e7d32), rows));
         }
         if (p95.getItemCount() > 0) {
             NumberAxis yLat = new NumberAxis(ctx.text("findings.steps.axis.p95"));
@@ -240,7 +307,7 @@ final class StepsPane {
             plot.setRangeAxisLocation(2, org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
             plot.setDataset(2, new XYSeriesCollection(p95));
             plot.mapDatasetToRangeAxis(2, 2);
-            plot.setRenderer(2, renderer(new java.awt.Color(0xc62828)));
+            plot.setRenderer(2, renderer(new java.awt.Color(0xc62828), rows));
         }
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
@@ -268,12 +335,29 @@ final class StepsPane {
         }
     }
 
-    private static XYLineAndShapeRenderer renderer(java.awt.Color c) {
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+    /**
+     * Lines with a point per step; a point's tooltip names the step, its change and the value, and its
+     * click target is a circle larger than the drawn point.
+     */
+    private XYLineAndShapeRenderer renderer(java.awt.Color c, List<Row> rows) {
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true) {
+            @Override
+            protected void addEntity(EntityCollection entities, java.awt.Shape hotspot, XYDataset dataset, int series,
+                                     int item, double entityX, double entityY) {
+                // null: a circle of the default entity radius around the point
+                super.addEntity(entities, null, dataset, series, item, entityX, entityY);
+            }
+        };
+        r.setDefaultEntityRadius(POINT_TARGET_RADIUS);
         r.setSeriesPaint(0, c);
         r.setSeriesStroke(0, new BasicStroke(2f));
-        r.setDefaultToolTipGenerator((ds, series, item) -> ds.getSeriesKey(series) + ": "
-                + num(ds.getYValue(series, item)));
+        r.setDefaultToolTipGenerator((ds, series, item) -> {
+            int i = (int) Math.round(ds.getXValue(series, item));
+            Step st = i >= 0 && i < rows.size() ? rows.get(i).step() : null;
+            String step = st == null ? "" : st.change().isBlank() || st.change().equals(st.label()) ? st.label()
+                    : st.label() + " \u2014 " + st.change();
+            return ctx.text("findings.steps.pointTip", step, String.valueOf(ds.getSeriesKey(series)), num(ds.getYValue(series, item)));
+        });
         return r;
     }
 

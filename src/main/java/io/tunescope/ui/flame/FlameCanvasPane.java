@@ -3,6 +3,7 @@ package io.tunescope.ui.flame;
 import io.tunescope.analysis.flame.FlameLayout;
 import io.tunescope.analysis.flame.FlameSearch;
 import io.tunescope.render.FlameGraphPainter;
+import io.tunescope.render.Palette;
 import io.tunescope.render.flame.FlameColors;
 import io.tunescope.ui.FxPainter;
 import java.util.function.IntConsumer;
@@ -35,11 +36,14 @@ final class FlameCanvasPane extends Region {
     private java.util.function.Consumer<FlameGraphPainter.Stats> onPainted = st -> { };
     private FlameGraphPainter.Stats lastStats;
     private int[] marked = new int[0];
+    private Palette palette = Palette.LIGHT;
 
     FlameCanvasPane() {
         getChildren().add(canvas);
         canvas.setFocusTraversable(false);
         setMinSize(100, 60);
+        io.tunescope.ui.ViewExport.sharpLayer(canvas, (scale, theme) -> layout == null || colors == null ? null
+                : io.tunescope.ui.ViewExport.paintCanvas(getWidth(), getHeight(), scale, g -> paintOn(g, theme.palette())));
         canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> setHover(nodeAt(e.getX(), e.getY())));
         canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> setHover(-1));
         canvas.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
@@ -76,6 +80,18 @@ final class FlameCanvasPane extends Region {
 
     void setOnPainted(java.util.function.Consumer<FlameGraphPainter.Stats> c) {
         onPainted = c;
+    }
+
+    /** The background and grey of the theme; repaints. */
+    void setPalette(Palette p) {
+        if (p != palette) {
+            palette = p;
+            paint();
+        }
+    }
+
+    Palette palette() {
+        return palette;
     }
 
     void setHiddenRootRows(int rows) {
@@ -176,12 +192,18 @@ final class FlameCanvasPane extends Region {
         if (layout == null || colors == null || canvas.getWidth() < 2 || canvas.getHeight() < 2) {
             return;
         }
-        FlameGraphPainter.Stats st = painter.paint(new FxPainter(g), layout, colors, view());
-        paintMarks(g);
+        FlameGraphPainter.Stats st = paintOn(g, palette);
         if (!st.equals(lastStats)) {
             lastStats = st;
             onPainted.accept(st);
         }
+    }
+
+    /** The picture (frames and annotation outlines) at the pane's size, in the pane's coordinates. */
+    private FlameGraphPainter.Stats paintOn(javafx.scene.canvas.GraphicsContext g, Palette p) {
+        FlameGraphPainter.Stats st = painter.paint(new FxPainter(g), layout, colors, view(), p);
+        paintMarks(g);
+        return st;
     }
 
     /** Nodes outlined as annotated (node ids of the current layout's tree). */

@@ -213,6 +213,15 @@ public final class FlameView implements CaptureView {
         vm.currentMatchProperty().addListener((o, a, b) -> flame.setCurrent(b.intValue()));
         vm.transformsProperty().addListener((o, a, t) -> showTransforms(t));
         showTransforms(TransformStack.EMPTY);
+        ctx.theme().addListener((o, a, t) -> applyTheme(t));
+        applyTheme(ctx.theme().getValue());
+    }
+
+    /** The canvases paint on the theme's background (frame colours stay, their labels keep their contrast). */
+    private void applyTheme(io.tunescope.ui.Theme t) {
+        for (FlameCanvasPane p : List.of(flame, callers, callees)) {
+            p.setPalette(t.palette());
+        }
     }
 
     private ToolBar toolbar() {
@@ -319,7 +328,7 @@ public final class FlameView implements CaptureView {
         breadcrumb.setPadding(new Insets(0, 8, 0, 8));
         transformsLabel.setId("flame-transforms");
         statsLabel.setId("flame-stats");
-        statsLabel.setStyle("-fx-text-fill: #666666;");
+        statsLabel.getStyleClass().add("hint");
         HBox info = new HBox(16, transformsLabel, statsLabel);
         info.setPadding(new Insets(0, 8, 2, 8));
         return new VBox(breadcrumb, info);

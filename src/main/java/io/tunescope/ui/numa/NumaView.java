@@ -280,6 +280,7 @@ public final class NumaView implements CaptureView {
         canvas.heightProperty().bind(canvasPane.heightProperty());
         canvas.widthProperty().addListener((o, a, b) -> redraw());
         canvas.heightProperty().addListener((o, a, b) -> redraw());
+        ctx.theme().addListener((o, a, t) -> redraw());
         canvasPane.setMinSize(200, MIN_HEIGHT);
         canvasPane.setPrefSize(900, 520);
         scroll.setFitToWidth(true);
@@ -288,6 +289,7 @@ public final class NumaView implements CaptureView {
         scroll.setId("numaScroll");
         scroll.getStyleClass().add("edge-to-edge");
         canvas.setId("numaCanvas");
+        io.tunescope.ui.ViewExport.sharpLayer(canvas, this::exportLayer);
         tip.setShowDelay(Duration.millis(150));
         Tooltip.install(canvas, tip);
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
@@ -431,9 +433,9 @@ public final class NumaView implements CaptureView {
         if (w < 10 || h < 10) {
             return;
         }
-        var g = canvas.getGraphicsContext2D();
+        var g = graphics();
         g.clearRect(0, 0, w, h);
-        layout = painter.paint(new FxPainter(g), m, 0, 0, w, h);
+        layout = painter.paint(new FxPainter(g), m, 0, 0, w, h, palette());
         markAnnotatedCells(g, m);
         outlineHighlight(g, m);
         // rows at their smallest still overflow: grow the pane (the scroll pane scrolls), then paint again
@@ -477,6 +479,34 @@ public final class NumaView implements CaptureView {
         g.strokeRect(x0 + inset, y0 + inset, layout.cellW() - 2 * inset, layout.cellH() - 2 * inset);
     }
 
+    /** Where redraw paints: the canvas, or while a PNG export paints the view again, the export's canvas. */
+    private javafx.scene.canvas.GraphicsContext exportGraphics;
+
+    /** The theme's colours for the canvas, or the export's while it paints. */
+    private io.tunescope.render.Palette exportPalette;
+
+    private javafx.scene.canvas.GraphicsContext graphics() {
+        return exportGraphics != null ? exportGraphics : canvas.getGraphicsContext2D();
+    }
+
+    private io.tunescope.render.Palette palette() {
+        return exportPalette != null ? exportPalette : ctx.theme().getValue().palette();
+    }
+
+    /** The canvas painted again at a scale for a PNG export (its size is the export's layout). */
+    private java.awt.image.BufferedImage exportLayer(double scale, io.tunescope.ui.Theme theme) {
+        return io.tunescope.ui.ViewExport.paintCanvas(canvas.getWidth(), canvas.getHeight(), scale, g -> {
+            exportGraphics = g;
+            exportPalette = theme.palette();
+            try {
+                redraw();
+            } finally {
+                exportGraphics = null;
+                exportPalette = null;
+            }
+        });
+    }
+
     private void drawTrend() {
         layout = null;
         if (root.getCenter() != scroll) {
@@ -487,16 +517,16 @@ public final class NumaView implements CaptureView {
         if (w < 10 || h < 10) {
             return;
         }
-        var g = canvas.getGraphicsContext2D();
+        var g = graphics();
         g.clearRect(0, 0, w, h);
         FxPainter p = new FxPainter(g);
         List<io.tunescope.analysis.numa.NumaTrend.Point> memory = model.memoryTrend();
         double split = memory.isEmpty() ? h : h * 0.55;
         boolean perInterval = model.stepProperty().get().series().samples().size() >= 2;
         trend.paint(p, ctx.text(perInterval ? "numa.trend.ratio" : "numa.trend.ratioSinceBoot"), "", true,
-                model.ratioTrend(), 0, 0, w, split);
+                model.ratioTrend(), 0, 0, w, split, palette());
         if (!memory.isEmpty()) {
-            trend.paint(p, ctx.text("numa.trend.memory"), "MB", false, memory, 0, split, w, h - split);
+            trend.paint(p, ctx.text("numa.trend.memory"), "MB", false, memory, 0, split, w, h - split, palette());
         }
     }
 

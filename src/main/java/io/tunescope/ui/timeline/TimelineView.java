@@ -191,6 +191,10 @@ public final class TimelineView implements CaptureView {
         });
         viewer.setVisible(false);
         sweepViewer.setVisible(false);
+        ctx.theme().addListener((o, a, t) -> {
+            io.tunescope.ui.ChartStyle.apply(viewer.getChart(), t);
+            io.tunescope.ui.ChartStyle.apply(sweepViewer.getChart(), t);
+        });
         empty.setText(ctx.text("timeline.empty"));
         empty.setWrapText(true);
         StackPane chartPane = new StackPane(viewer, empty);
@@ -358,6 +362,7 @@ public final class TimelineView implements CaptureView {
                 }
                 updatingPanels = false;
                 if (chart != null) {
+                    io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
                     viewer.setChart(chart);
                     applyAnnotationMarkers();
                 }
@@ -368,6 +373,7 @@ public final class TimelineView implements CaptureView {
                 markers.getItems().setAll(an);
                 markersTab.setText(ctx.text("timeline.tab.markers", an.size()));
                 if (sweepChart != null) {
+                    io.tunescope.ui.ChartStyle.apply(sweepChart, ctx.theme().getValue());
                     sweepViewer.setChart(sweepChart);
                 }
                 sweepViewer.setVisible(sweepChart != null);
@@ -393,6 +399,7 @@ public final class TimelineView implements CaptureView {
                     p -> !hide.contains(p.title()));
             Platform.runLater(() -> {
                 if (gen == generation) {
+                    io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
                     viewer.setChart(chart);
                     applyAnnotationMarkers();
                 }
@@ -529,6 +536,8 @@ public final class TimelineView implements CaptureView {
                 }
             }
         }
+        // the new markers' labels in the theme's text colour
+        io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
         chart.setNotify(true);
     }
 

@@ -336,14 +336,27 @@ public final class FindingsView implements CaptureView {
             g.setHgap(12);
             g.setVgap(3);
             g.setId("findingEvidence");
+            // two lines per value: its name with file:line at the right, then the value itself, wrapped across
+            // the pane (long option names and long values both stay readable in a narrow pane and in Chinese)
+            javafx.scene.layout.ColumnConstraints name = new javafx.scene.layout.ColumnConstraints();
+            name.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+            javafx.scene.layout.ColumnConstraints src = new javafx.scene.layout.ColumnConstraints();
+            src.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            src.setHalignment(javafx.geometry.HPos.RIGHT);
+            g.getColumnConstraints().setAll(name, src);
             int row = 0;
             for (Finding.Observation o : f.evidence()) {
                 Label source = new Label(o.ref() == null ? ctx.text("findings.derived") : o.ref().toString());
                 source.getStyleClass().add("evidence-source");
                 source.setStyle("-fx-opacity: 0.75;");
-                Label value = new Label(o.value());
+                source.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+                Label label = para(o.label());
+                Label value = para(o.value());
                 value.setStyle("-fx-font-weight: bold;");
-                g.addRow(row++, para(o.label()), value, source);
+                value.setPadding(new Insets(0, 0, 4, 14));
+                g.add(label, 0, row);
+                g.add(source, 1, row++);
+                g.add(value, 0, row++, 2, 1);
             }
             details.getChildren().add(g);
         }

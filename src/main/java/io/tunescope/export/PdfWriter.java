@@ -173,19 +173,33 @@ public final class PdfWriter implements AutoCloseable {
         return out;
     }
 
+    /** Punctuation a line must not start with (it stays with the character before it). */
+    private static final String NO_LINE_START = "，。、；：！？）」』”’》〉】…,.;:!?)%";
+    /** Punctuation a line must not end with (it goes with the character after it). */
+    private static final String NO_LINE_END = "（「『“‘《〈【";
+
     private static int nextBreak(String s, int from) {
         char c = s.charAt(from);
+        int i;
         if (isCjk(c)) {
-            return from + 1;
+            i = from + 1;
+            if (NO_LINE_END.indexOf(c) >= 0 && i < s.length()) {
+                i++;
+            }
+        } else {
+            i = from;
+            while (i < s.length() && s.charAt(i) == ' ') {
+                i++;
+            }
+            while (i < s.length() && s.charAt(i) != ' ' && !isCjk(s.charAt(i))) {
+                i++;
+            }
+            i = Math.max(i, from + 1);
         }
-        int i = from;
-        while (i < s.length() && s.charAt(i) == ' ') {
+        while (i < s.length() && NO_LINE_START.indexOf(s.charAt(i)) >= 0) {
             i++;
         }
-        while (i < s.length() && s.charAt(i) != ' ' && !isCjk(s.charAt(i))) {
-            i++;
-        }
-        return Math.max(i, from + 1);
+        return i;
     }
 
     private static boolean isCjk(char c) {

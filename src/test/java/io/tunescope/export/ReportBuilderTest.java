@@ -87,6 +87,19 @@ class ReportBuilderTest {
                 var zh = w.wrap("远程分配比例过高，建议把数据库绑定到一个节点上运行以减少跨节点访问的开销", f, 10, 100);
                 assertTrue(zh.size() > 2);
                 assertEquals("远程分配比例过高，建议把数据库绑定到一个节点上运行以减少跨节点访问的开销", String.join("", zh));
+                // no line starts with closing punctuation or ends with an opening bracket, at any width
+                String text = "事务在等待行锁（1.6 % 的提交发生过等待）：负载在热点行上争用。Innodb_row_lock_waits。热点行和长事务会造成这种情况，"
+                        + "基准测试的倾斜访问（--rand-type）也会。";
+                for (float width = 40; width <= 300; width += 3) {
+                    var wrapped = w.wrap(text, f, 10, width);
+                    // nothing lost (spaces at a break may go)
+                    assertEquals(text.replace(" ", ""), String.join("", wrapped).replace(" ", ""), width + ": " + wrapped);
+                    for (int i = 1; i < wrapped.size(); i++) {
+                        assertTrue("，。、；：！？）”".indexOf(wrapped.get(i).charAt(0)) < 0, width + ": " + wrapped);
+                        String prev = wrapped.get(i - 1);
+                        assertTrue("（“".indexOf(prev.charAt(prev.length() - 1)) < 0, width + ": " + wrapped);
+                    }
+                }
             }
         }
     }

@@ -71,7 +71,7 @@ public final class FindingsSection implements ReportSection {
 
     private void finding(PdfWriter pdf, Capture c, ReportOptions o, Finding f, int n) throws IOException {
         pdf.heading(n + ". " + f.ruleId() + " \u2014 " + f.title(), 2);
-        pdf.small(o.text("findings.meta", f.severity().slug(), f.score(), f.topic().title(),
+        pdf.small(o.text("findings.meta", f.severity().label(o.locale()), f.score(), f.topic().title(o.locale()),
                 f.step().isEmpty() ? "\u2014" : ReportGraphics.stepName(c, f.step())));
         pdf.paragraph(f.summary(), pdf.fonts().bold(), 10, 0, new Color(0x22, 0x22, 0x22));
         if (!f.explanation().isEmpty()) {

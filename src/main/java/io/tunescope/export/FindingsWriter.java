@@ -42,7 +42,8 @@ public final class FindingsWriter {
         List<Finding> findings = report.findings();
         sb.append(w(locale, findings.size() == 1 ? "text.count.one" : "text.count", findings.size())).append('\n');
         for (Finding f : findings) {
-            sb.append('\n').append(f.severity().name()).append(" (").append(f.score()).append(") ").append(f.ruleId())
+            String sev = f.severity().label(locale);
+            sb.append('\n').append(sev.equals(f.severity().slug()) ? f.severity().name() : sev).append(" (").append(f.score()).append(") ").append(f.ruleId())
                     .append(f.step().isEmpty() ? "" : w(locale, "text.step", f.step())).append(": ").append(f.title()).append('\n');
             sb.append("  ").append(f.summary()).append('\n');
             if (!f.explanation().isEmpty()) {

@@ -63,8 +63,12 @@ public final class RuleText {
 
     /** What to capture for a need, in the locale (the English is {@link Need#description()}). */
     public static String need(Need n, Locale locale) {
-        return bundle("io.tunescope.rules.engine", locale).filter(b -> b.containsKey("need." + n.name()))
-                .map(b -> b.getString("need." + n.name())).orElse(n.description());
+        return translation(locale, "need." + n.name()).orElse(n.description());
+    }
+
+    /** A key of the engine bundle that exists only as a translation of code-side English. */
+    static Optional<String> translation(Locale locale, String key) {
+        return bundle("io.tunescope.rules.engine", locale).filter(b -> b.containsKey(key)).map(b -> b.getString(key));
     }
 
     /**

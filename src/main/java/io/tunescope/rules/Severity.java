@@ -26,6 +26,11 @@ public enum Severity {
         return compareTo(other) >= 0;
     }
 
+    /** The slug in the locale's language ({@code severity.<slug>} of the engine bundle; the slug where none). */
+    public String label(java.util.Locale locale) {
+        return RuleText.translation(locale, "severity." + slug()).orElse(slug());
+    }
+
     public String slug() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -19,4 +19,9 @@ public enum Topic {
     public String title() {
         return title;
     }
+
+    /** The title in the locale's language ({@code topic.<NAME>} of the engine bundle; English where none). */
+    public String title(java.util.Locale locale) {
+        return RuleText.translation(locale, "topic." + name()).orElse(title);
+    }
 }

@@ -138,12 +138,22 @@ class RuleBundlesTest {
         for (Need n : Need.values()) {
             expected.add("need." + n.name());
         }
+        for (Topic t : Topic.values()) {
+            expected.add("topic." + t.name());
+        }
+        for (Severity s : Severity.values()) {
+            expected.add("severity." + s.slug());
+        }
         Set<String> zhKeys = new TreeSet<>(z.stringPropertyNames());
         zhKeys.removeIf(k -> k.startsWith("unit."));
         assertEquals(expected, zhKeys);
         assertEquals("% 内存", RuleText.unit("% of RAM", Locale.SIMPLIFIED_CHINESE));
         assertEquals("% of RAM", RuleText.unit("% of RAM", Locale.ENGLISH));
         assertEquals("ms", RuleText.unit("ms", Locale.SIMPLIFIED_CHINESE));
+        assertEquals("CPU 热点", Topic.CPU.title(Locale.SIMPLIFIED_CHINESE));
+        assertEquals("CPU hotspots", Topic.CPU.title(Locale.ENGLISH));
+        assertEquals("警告", Severity.WARNING.label(Locale.SIMPLIFIED_CHINESE));
+        assertEquals("warning", Severity.WARNING.label(Locale.ENGLISH));
         for (String k : e.stringPropertyNames()) {
             assertEquals(args(e.getProperty(k)), args(z.getProperty(k)), k);
         }

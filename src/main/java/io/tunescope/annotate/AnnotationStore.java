@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -121,19 +120,6 @@ public final class AnnotationStore {
             n.put("updated", a.updated().toString());
         }
         byte[] bytes = mapper.writeValueAsBytes(root);
-        Path dir = file.getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
-        try {
-            Files.write(temp, bytes);
-            beforeMove.run(temp);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        io.tunescope.files.AtomicFiles.write(file, out -> out.write(bytes), beforeMove::run);
     }
 }

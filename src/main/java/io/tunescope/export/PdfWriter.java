@@ -339,7 +339,7 @@ public final class PdfWriter implements AutoCloseable {
             slug = slug.substring(0, 60);
         }
         java.nio.file.Path out = pngDir.resolve(String.format(java.util.Locale.ROOT, "%02d-%s.png", ++pngCount, slug.isEmpty() ? "chart" : slug));
-        AtomicFiles.write(out, o -> javax.imageio.ImageIO.write(img, "png", o));
+        io.tunescope.files.AtomicFiles.write(out, o -> javax.imageio.ImageIO.write(img, "png", o));
         pngs.add(out);
     }
 
@@ -370,7 +370,7 @@ public final class PdfWriter implements AutoCloseable {
                 fcs.endText();
             }
         }
-        AtomicFiles.write(out, doc::save);
+        io.tunescope.files.AtomicFiles.write(out, doc::save);
     }
 
     @Override

@@ -150,7 +150,7 @@ public final class ViewExport {
 
     /** Writes a picture as PNG, atomically. */
     public static void write(BufferedImage img, Path out) throws IOException {
-        io.tunescope.export.AtomicFiles.write(out, o -> {
+        io.tunescope.files.AtomicFiles.write(out, o -> {
             if (!ImageIO.write(img, "png", o)) {
                 throw new IOException("no PNG writer");
             }

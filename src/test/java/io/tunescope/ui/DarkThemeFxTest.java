@@ -13,7 +13,6 @@ import io.tunescope.ui.flame.FlameView;
 import io.tunescope.ui.numa.NumaView;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
-import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -54,27 +53,8 @@ class DarkThemeFxTest {
 
     @Start
     void start(Stage stage) {
-        ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
-        UiContext ctx = new UiContext() {
-            @Override
-            public ResourceBundle bundle() {
-                return bundle;
-            }
-
-            @Override
-            public ExecutorService background() {
-                return pool;
-            }
-
-            @Override
-            public void status(String message) {
-            }
-
-            @Override
-            public javafx.beans.value.ObservableValue<Theme> theme() {
-                return theme;
-            }
-        };
+        TestUiContext ctx = new TestUiContext(pool);
+        ctx.themeProperty().bindBidirectional(theme);
         flame = new FlameView(ctx);
         numa = new NumaView(ctx);
         HBox both = new HBox(flame.node(), numa.node());

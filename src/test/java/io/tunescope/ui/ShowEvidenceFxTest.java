@@ -13,7 +13,6 @@ import io.tunescope.rules.Settings;
 import io.tunescope.ui.flame.FlameView;
 import io.tunescope.ui.timeline.TimelineView;
 import java.nio.file.Paths;
-import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.scene.Scene;
@@ -39,22 +38,7 @@ class ShowEvidenceFxTest {
 
     @Start
     void start(Stage stage) {
-        ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
-        UiContext ctx = new UiContext() {
-            @Override
-            public ResourceBundle bundle() {
-                return bundle;
-            }
-
-            @Override
-            public ExecutorService background() {
-                return background;
-            }
-
-            @Override
-            public void status(String message) {
-            }
-        };
+        UiContext ctx = new TestUiContext(background);
         flame = new FlameView(ctx);
         timeline = new TimelineView(ctx);
         HBox box = new HBox((javafx.scene.Parent) flame.node(), (javafx.scene.Parent) timeline.node());

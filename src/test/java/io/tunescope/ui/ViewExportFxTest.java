@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -47,22 +46,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ViewExportFxTest {
     private final ExecutorService pool = Executors.newSingleThreadExecutor();
-    private final ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
-    private final UiContext ctx = new UiContext() {
-        @Override
-        public ResourceBundle bundle() {
-            return bundle;
-        }
-
-        @Override
-        public ExecutorService background() {
-            return pool;
-        }
-
-        @Override
-        public void status(String message) {
-        }
-    };
+    private final UiContext ctx = new TestUiContext(pool);
     private TabPane tabs;
     private Tab tab;
 

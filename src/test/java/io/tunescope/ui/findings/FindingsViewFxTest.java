@@ -1,5 +1,6 @@
 package io.tunescope.ui.findings;
 
+import io.tunescope.ui.TestUiContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -11,13 +12,11 @@ import io.tunescope.model.capture.Capture;
 import io.tunescope.rules.Finding;
 import io.tunescope.rules.Severity;
 import io.tunescope.ui.Target;
-import io.tunescope.ui.UiContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -56,29 +55,12 @@ class FindingsViewFxTest {
 
     @Start
     void start(Stage stage) {
-        ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
-        view = new FindingsView(new UiContext() {
-            @Override
-            public ResourceBundle bundle() {
-                return bundle;
-            }
-
-            @Override
-            public ExecutorService background() {
-                return background;
-            }
-
+        view = new FindingsView(new TestUiContext(background) {
             @Override
             public void status(String message) {
                 status.set(message);
             }
-
-            @Override
-            public boolean navigate(Target target) {
-                navigated.add(target);
-                return true;
-            }
-        });
+        }.navigatingWith(t -> navigated.add(t)));
         stage.setScene(new Scene((javafx.scene.Parent) view.node(), 1200, 780));
         stage.show();
     }

@@ -1,5 +1,6 @@
 package io.tunescope.ui.findings;
 
+import io.tunescope.ui.TestUiContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tunescope.importers.CaptureLoader;
 import io.tunescope.importers.ImporterRegistry;
 import io.tunescope.model.capture.Capture;
-import io.tunescope.ui.UiContext;
 import java.nio.file.Path;
-import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -42,22 +41,7 @@ class StepsChartFxTest {
 
     @Start
     void start(Stage stage) {
-        ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
-        pane = new StepsPane(new UiContext() {
-            @Override
-            public ResourceBundle bundle() {
-                return bundle;
-            }
-
-            @Override
-            public ExecutorService background() {
-                return pool;
-            }
-
-            @Override
-            public void status(String message) {
-            }
-        });
+        pane = new StepsPane(new TestUiContext(pool));
         stage.setScene(new Scene((javafx.scene.Parent) pane.node(), 1200, 760));
         stage.show();
     }

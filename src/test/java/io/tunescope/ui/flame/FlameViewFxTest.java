@@ -1,5 +1,6 @@
 package io.tunescope.ui.flame;
 
+import io.tunescope.ui.TestUiContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,11 +12,9 @@ import io.tunescope.importers.CaptureLoader;
 import io.tunescope.importers.ImporterRegistry;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.render.flame.FlameColors;
-import io.tunescope.ui.UiContext;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -52,22 +51,7 @@ class FlameViewFxTest {
     @Start
     void start(Stage stage) throws Exception {
         capture = new CaptureLoader(ImporterRegistry.standard()).load(CAPTURE);
-        ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
-        view = new FlameView(new UiContext() {
-            @Override
-            public ResourceBundle bundle() {
-                return bundle;
-            }
-
-            @Override
-            public ExecutorService background() {
-                return pool;
-            }
-
-            @Override
-            public void status(String message) {
-            }
-        });
+        view = new FlameView(new TestUiContext(pool));
         stage.setScene(new Scene((javafx.scene.Parent) view.node(), 1200, 720));
         stage.show();
         view.show(capture);

@@ -1,5 +1,6 @@
 package io.tunescope.ui.numa;
 
+import io.tunescope.ui.TestUiContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +14,6 @@ import io.tunescope.render.HeatmapPainter;
 import io.tunescope.ui.UiContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -41,22 +41,7 @@ class NumaViewFxTest {
 
     @Start
     void start(Stage stage) {
-        ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
-        UiContext ctx = new UiContext() {
-            @Override
-            public ResourceBundle bundle() {
-                return bundle;
-            }
-
-            @Override
-            public ExecutorService background() {
-                return pool;
-            }
-
-            @Override
-            public void status(String message) {
-            }
-        };
+        UiContext ctx = new TestUiContext(pool);
         view = new NumaView(ctx);
         stage.setScene(new Scene((javafx.scene.Parent) view.node(), 1000, 640));
         stage.show();

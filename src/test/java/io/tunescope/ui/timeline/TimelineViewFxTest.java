@@ -1,5 +1,6 @@
 package io.tunescope.ui.timeline;
 
+import io.tunescope.ui.TestUiContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,9 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tunescope.importers.CaptureLoader;
 import io.tunescope.importers.ImporterRegistry;
 import io.tunescope.model.capture.Capture;
-import io.tunescope.ui.UiContext;
 import java.nio.file.Paths;
-import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -40,22 +39,7 @@ class TimelineViewFxTest {
 
     @Start
     void start(Stage stage) {
-        ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
-        view = new TimelineView(new UiContext() {
-            @Override
-            public ResourceBundle bundle() {
-                return bundle;
-            }
-
-            @Override
-            public ExecutorService background() {
-                return background;
-            }
-
-            @Override
-            public void status(String message) {
-            }
-        });
+        view = new TimelineView(new TestUiContext(background));
         stage.setScene(new Scene((javafx.scene.Parent) view.node(), 1100, 760));
         stage.show();
     }

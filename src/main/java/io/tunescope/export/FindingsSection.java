@@ -132,7 +132,7 @@ public final class FindingsSection implements ReportSection {
             return;
         }
         Finding.TimeWindow w = f.timeWindow().get();
-        JFreeChart chart = TimelineChart.build(t, List.of(), o.text("findings.chart", f.ruleId()), p -> ids.contains(p.id()));
+        JFreeChart chart = TimelineChart.build(t, List.of(), o.text("findings.chart", f.ruleId()), p -> ids.contains(p.id()), o.locale());
         long shift = shift(c, t, f);
         double x0 = TimelineChart.x(t, w.fromMs() + shift);
         double x1 = TimelineChart.x(t, w.toMs() + shift);

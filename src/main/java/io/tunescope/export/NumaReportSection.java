@@ -35,23 +35,23 @@ public final class NumaReportSection implements ReportSection {
         }
         pdf.heading(o.text("numa.title"), 1);
         pdf.paragraph(o.text("numa.intro"));
-        HeatmapPainter hp = new HeatmapPainter();
+        HeatmapPainter hp = new HeatmapPainter(o.locale());
         boolean distancesDone = false;
         for (NumaStep s : steps) {
             pdf.heading(o.text("numa.step", s.step().isRoot() ? capture.title() : s.step().label()), 2);
             if (s.placement() != null && !s.placement().describe().isEmpty()) {
-                pdf.small(o.text("numa.placement", s.placement().describe()));
+                pdf.small(o.text("numa.placement", s.placement().describe(o.locale())));
             }
             NumaSeries.Interval iv = s.series().overall();
             NumaMatrix alloc = null;
             if (iv != null) {
-                alloc = NumaMatrices.nodeCounters(iv.delta(), NumaMatrices.Mode.ABSOLUTE, iv.seconds());
+                alloc = NumaMatrices.nodeCounters(iv.delta(), NumaMatrices.Mode.ABSOLUTE, iv.seconds(), o.locale());
                 String secs = Double.isNaN(iv.seconds()) ? "?" : String.format(java.util.Locale.ROOT, "%.0f", iv.seconds());
                 pdf.paragraph(o.text("numa.window", iv.from().label(), iv.to().label(), secs,
                         pct(RemoteAllocation.overall(iv.delta()))));
             } else if (!s.series().samples().isEmpty()) {
                 NumaSeries.Sample last = s.series().samples().get(s.series().samples().size() - 1);
-                alloc = NumaMatrices.nodeCounters(last.counters(), NumaMatrices.Mode.ABSOLUTE, Double.NaN);
+                alloc = NumaMatrices.nodeCounters(last.counters(), NumaMatrices.Mode.ABSOLUTE, Double.NaN, o.locale());
                 pdf.paragraph(o.text("numa.sinceBoot", last.label(),
                         pct(RemoteAllocation.overall(last.counters()))));
             }
@@ -59,11 +59,11 @@ public final class NumaReportSection implements ReportSection {
                 draw(pdf, hp, alloc, 60 + 56 * alloc.rows().size());
             }
             if (!s.processes().isEmpty() || !s.maps().isEmpty()) {
-                NumaMatrix p = NumaMatrices.processes(s.processes(), s.maps());
+                NumaMatrix p = NumaMatrices.processes(s.processes(), s.maps(), o.locale());
                 draw(pdf, hp, p, 90 + 64 * p.rows().size());
             }
             if (!distancesDone && s.topology() != null) {
-                NumaMatrix d = NumaMatrices.distances(s.topology(), s.placement());
+                NumaMatrix d = NumaMatrices.distances(s.topology(), s.placement(), o.locale());
                 draw(pdf, hp, d, Math.min(560, 150 + 70 * d.rows().size()));
                 distancesDone = true;
             }

@@ -70,7 +70,7 @@ final class ReportGraphics {
             FlameGraphPainter.View v = FlameGraphPainter.View.of(layout, 0, FLAME_HEADER, CHART_W, area)
                     .withRowHeight(FLAME_ROW, 8.5).withSearch(search).withShortenTemplates(true);
             new FlameGraphPainter().paint(p, layout, colors, v);
-            FlameGraphPainter.paintLegend(p, colors.legend(), 4, FLAME_HEADER + area + 6, 9);
+            FlameGraphPainter.paintLegend(p, FlameColors.localized(colors.legend(), o.locale()), 4, FLAME_HEADER + area + 6, 9);
         });
     }
 

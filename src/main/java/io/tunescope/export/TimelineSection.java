@@ -26,12 +26,12 @@ public final class TimelineSection implements ReportSection {
         boolean headed = false;
         for (Step s : c.steps()) {
             Timeline t = TimelineBuilder.build(c, s.dir());
-            List<TimelineChart.Panel> panels = TimelineChart.panels(t);
+            List<TimelineChart.Panel> panels = TimelineChart.panels(t, o.locale());
             List<BenchRun> runs = new ArrayList<>();
             for (Loaded<BenchLog> l : c.inStep(SeriesDatasets.SYSBENCH, s.dir())) {
                 runs.addAll(l.value().runs());
             }
-            ThreadSweep sweep = runs.isEmpty() ? null : ThreadSweep.of(runs);
+            ThreadSweep sweep = runs.isEmpty() ? null : ThreadSweep.of(runs, o.locale());
             boolean hasSweep = sweep != null && sweep.isSweep();
             if (panels.isEmpty() && !hasSweep) {
                 continue;
@@ -55,7 +55,7 @@ public final class TimelineSection implements ReportSection {
             for (int from = 0; from < panels.size(); from += per) {
                 List<String> ids = panels.subList(from, Math.min(panels.size(), from + per)).stream()
                         .map(TimelineChart.Panel::id).toList();
-                var chart = TimelineChart.build(t, anomalies, o.text("timeline.chart", name), p -> ids.contains(p.id()));
+                var chart = TimelineChart.build(t, anomalies, o.text("timeline.chart", name), p -> ids.contains(p.id()), o.locale());
                 ReportGraphics.chart(pdf, chart, 100 + 105 * ids.size());
             }
             if (hasSweep) {
@@ -64,7 +64,7 @@ public final class TimelineSection implements ReportSection {
                     pdf.newPage();
                 }
                 pdf.heading(o.text("timeline.sweep", name), 2);
-                ReportGraphics.chart(pdf, ThreadSweepChart.build(sweep, o.text("timeline.sweepChart", name)), 420);
+                ReportGraphics.chart(pdf, ThreadSweepChart.build(sweep, o.text("timeline.sweepChart", name), o.locale()), 420);
             }
         }
     }

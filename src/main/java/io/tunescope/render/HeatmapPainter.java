@@ -1,5 +1,7 @@
 package io.tunescope.render;
 
+import io.tunescope.analysis.ChartText;
+import io.tunescope.analysis.numa.NumaMatrices;
 import io.tunescope.analysis.numa.NumaMatrix;
 import java.util.Locale;
 
@@ -11,7 +13,8 @@ import java.util.Locale;
  * single-node host is drawn as it is (one cell or one row) with the message "no remote allocation possible".
  * On a {@link Palette#dark() dark} palette the scales leave out their darkest ends ({@link #DARK_SEQUENTIAL},
  * {@link #DARK_DIVERGING}) so that no cell sinks into the background, and labels, legend and notes take the
- * palette's text colours.
+ * palette's text colours. The painter's own words (the single-node message, "local", the legend) are in English,
+ * or in the locale given to {@link #HeatmapPainter(Locale)}; the matrix brings its title and notes in its own.
  */
 public final class HeatmapPainter {
     public static final Rgb BACKGROUND = Rgb.WHITE;
@@ -31,14 +34,25 @@ public final class HeatmapPainter {
 
     private final ColorScale sequential;
     private final ColorScale diverging;
+    private final ChartText words;
 
     public HeatmapPainter() {
         this(ColorScale.viridis(), ColorScale.divergingPuOr());
     }
 
+    /** The standard scales, with the painter's words in the locale. */
+    public HeatmapPainter(Locale locale) {
+        this(ColorScale.viridis(), ColorScale.divergingPuOr(), locale);
+    }
+
     public HeatmapPainter(ColorScale sequential, ColorScale diverging) {
+        this(sequential, diverging, Locale.ROOT);
+    }
+
+    public HeatmapPainter(ColorScale sequential, ColorScale diverging, Locale locale) {
         this.sequential = sequential;
         this.diverging = diverging;
+        this.words = ChartText.of(locale);
     }
 
     /** Where the cells were drawn, for hit testing (hover) and tests. */
@@ -118,7 +132,7 @@ public final class HeatmapPainter {
         p.text(m.title(), x + PAD, top, TITLE, true, textColor);
         if (m.singleNode()) {
             top += LABEL + 8;
-            p.text(SINGLE_NODE, x + PAD, top, LABEL, false, palette.warning());
+            p.text(words.t("heatmap.singleNode", SINGLE_NODE), x + PAD, top, LABEL, false, palette.warning());
         }
         double rowLabelW = 0;
         for (String r : m.rows()) {
@@ -183,8 +197,9 @@ public final class HeatmapPainter {
                     p.strokeRect(cx + 2, cy + 2, cellW - 4, cellH - 4, LOCAL_OUTLINE, 3);
                     double lf = Math.min(LABEL - 1, Math.max(7, cellH / 5));
                     if (cellH > 2 * lf + 8) {
-                        double lw = p.textWidth("local", lf, false);
-                        p.text("local", cx + (cellW - lw) / 2, cy + cellH / 2 + lf * 1.6, lf, false, ink);
+                        String localWord = words.t("heatmap.local", "local");
+                        double lw = p.textWidth(localWord, lf, false);
+                        p.text(localWord, cx + (cellW - lw) / 2, cy + cellH / 2 + lf * 1.6, lf, false, ink);
                     }
                 }
             }
@@ -222,11 +237,11 @@ public final class HeatmapPainter {
         double ly = legendY + legendH + LABEL + 2;
         p.text(loText, legendX, ly, LABEL - 1, false, textColor);
         p.text(hiText, legendX + legendW - p.textWidth(hiText, LABEL - 1, false), ly, LABEL - 1, false, textColor);
-        String mid = s.diverging() ? "0 (no change)" : m.unit();
+        String mid = s.diverging() ? words.t("heatmap.noChange", "0 (no change)") : NumaMatrices.unitWords(m.unit(), words);
         if (!mid.isBlank()) {
             p.text(mid, legendX + (legendW - p.textWidth(mid, LABEL - 1, false)) / 2, ly, LABEL - 1, false, textColor);
         }
-        String scaleName = s.name() + (m.nodeByNode() ? "   outlined diagonal = local node" : "");
+        String scaleName = s.name() + (m.nodeByNode() ? "   " + words.t("heatmap.diagonal", "outlined diagonal = local node") : "");
         p.text(scaleName, legendX + legendW + 12, legendY + legendH - 2, LABEL - 2, false, palette.mutedText());
         return new Layout(gridX, gridY, cellW, cellH, rows, cols, legendX, legendY, legendW, legendH);
     }

@@ -1,5 +1,6 @@
 package io.tunescope.render;
 
+import io.tunescope.analysis.ChartText;
 import io.tunescope.analysis.numa.NumaTrend;
 import java.time.Instant;
 import java.util.List;
@@ -16,6 +17,17 @@ public final class TrendPainter {
             Rgb.hex(0x0072B2), Rgb.hex(0xD55E00), Rgb.hex(0xCC79A7), Rgb.hex(0xF0E442), Rgb.hex(0x000000));
     /** The last node colour (black) on a dark palette. */
     private static final Rgb NODE_ON_DARK = Rgb.hex(0xd0d4d8);
+
+    private final ChartText words;
+
+    public TrendPainter() {
+        this(Locale.ROOT);
+    }
+
+    /** A painter whose own words ("no snapshots") are in the locale. */
+    public TrendPainter(Locale locale) {
+        this.words = ChartText.of(locale);
+    }
 
     /** The plot area, for tests and hit testing. */
     public record Plot(double x, double y, double w, double h, double min, double max) {
@@ -67,7 +79,7 @@ public final class TrendPainter {
         double bottom = y + h - 46;
         Plot plot = new Plot(left, top, Math.max(10, right - left), Math.max(10, bottom - top), 0, max);
         if (points.isEmpty()) {
-            p.text("no snapshots", left, top + 20, 12, false, axisColor);
+            p.text(words.t("trend.noSnapshots", "no snapshots"), left, top + 20, 12, false, axisColor);
             return plot;
         }
         // grid and y axis labels

@@ -46,6 +46,14 @@ public interface UiContext {
         return null;
     }
 
+    /**
+     * The language of the UI's words (the bundle's locale: the root locale for English), for the words that the
+     * core draws inside charts and heatmaps ({@link io.tunescope.analysis.ChartText}).
+     */
+    default java.util.Locale locale() {
+        return bundle().getLocale();
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

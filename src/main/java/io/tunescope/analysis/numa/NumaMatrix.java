@@ -62,6 +62,11 @@ public record NumaMatrix(String title, String unit, List<String> rows, List<Stri
 
     /** Element-wise {@code after - before} on the labels both share (rows/columns of either; missing = NaN). */
     public static NumaMatrix difference(NumaMatrix before, NumaMatrix after) {
+        return difference(before, after, java.util.Locale.ROOT);
+    }
+
+    /** {@link #difference(NumaMatrix, NumaMatrix)} with the title's addition in the locale. */
+    public static NumaMatrix difference(NumaMatrix before, NumaMatrix after, java.util.Locale locale) {
         List<String> rows = union(before.rows, after.rows);
         List<String> cols = union(before.columns, after.columns);
         List<List<Double>> vals = new ArrayList<>();
@@ -72,7 +77,8 @@ public record NumaMatrix(String title, String unit, List<String> rows, List<Stri
             }
             vals.add(row);
         }
-        return new NumaMatrix(after.title + " (after - before)", after.unit, rows, cols, vals, List.of(),
+        String title = io.tunescope.analysis.ChartText.of(locale).t("numa.difference.title", "{0} (after - before)", after.title);
+        return new NumaMatrix(title, after.unit, rows, cols, vals, List.of(),
                 after.nodeByNode && before.nodeByNode, true, after.singleNode && before.singleNode);
     }
 

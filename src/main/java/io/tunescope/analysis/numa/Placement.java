@@ -68,16 +68,27 @@ public record Placement(List<Integer> cpus, List<Integer> mems, Map<Integer, Int
 
     /** "server CPUs 0-31 on node 0; memory allowed on nodes 0-3". */
     public String describe() {
+        return describe(java.util.Locale.ROOT);
+    }
+
+    /** {@link #describe()} in the locale ({@link io.tunescope.analysis.ChartText}). */
+    public String describe(java.util.Locale locale) {
+        io.tunescope.analysis.ChartText w = io.tunescope.analysis.ChartText.of(locale);
         StringBuilder b = new StringBuilder();
         if (!cpus.isEmpty()) {
-            b.append("server CPUs ").append(NumaMatrices.cpuRanges(cpus));
-            if (!cpusPerNode.isEmpty()) {
-                b.append(cpusPerNode.size() == 1 ? " on node " : " on nodes ").append(NumaMatrices.cpuRanges(cpuNodes()));
+            String c = NumaMatrices.cpuRanges(cpus);
+            if (cpusPerNode.isEmpty()) {
+                b.append(w.t("numa.placement.cpus", "server CPUs {0}", c));
+            } else if (cpusPerNode.size() == 1) {
+                b.append(w.t("numa.placement.cpusOnNode", "server CPUs {0} on node {1}", c, NumaMatrices.cpuRanges(cpuNodes())));
+            } else {
+                b.append(w.t("numa.placement.cpusOnNodes", "server CPUs {0} on nodes {1}", c, NumaMatrices.cpuRanges(cpuNodes())));
             }
         }
         if (!mems.isEmpty()) {
-            b.append(b.length() > 0 ? "; " : "").append("memory allowed on ")
-                    .append(mems.size() == 1 ? "node " : "nodes ").append(NumaMatrices.cpuRanges(mems));
+            b.append(b.length() > 0 ? "; " : "").append(mems.size() == 1
+                    ? w.t("numa.placement.memNode", "memory allowed on node {0}", NumaMatrices.cpuRanges(mems))
+                    : w.t("numa.placement.memNodes", "memory allowed on nodes {0}", NumaMatrices.cpuRanges(mems)));
         }
         return b.toString();
     }

@@ -1,5 +1,6 @@
 package io.tunescope.analysis.numa;
 
+import io.tunescope.analysis.ChartText;
 import io.tunescope.model.numa.NumaMaps;
 import io.tunescope.model.numa.NumaRow;
 import io.tunescope.model.numa.NumaTable;
@@ -30,12 +31,18 @@ public final class ProcessNodes {
 
         /** "largest: node 0 78.5%; policy: default 60.0%, interleave 31.0%". */
         public String note() {
+            return note(java.util.Locale.ROOT);
+        }
+
+        /** {@link #note()} in the locale ({@link ChartText}); policy names stay as numa_maps prints them. */
+        public String note(java.util.Locale locale) {
+            ChartText w = ChartText.of(locale);
             StringBuilder b = new StringBuilder();
             if (largestNode >= 0) {
-                b.append("largest: node ").append(largestNode).append(' ').append(NumaMatrices.pct(imbalance));
+                b.append(w.t("numa.process.largest", "largest: node {0} {1}", largestNode, NumaMatrices.pct(imbalance)));
             }
             if (!policyShare.isEmpty()) {
-                b.append(b.length() > 0 ? "; " : "").append("policy: ");
+                b.append(b.length() > 0 ? "; " : "").append(w.t("numa.process.policy", "policy: "));
                 int i = 0;
                 for (Map.Entry<String, Double> e : policyShare.entrySet()) {
                     b.append(i++ > 0 ? ", " : "").append(e.getKey()).append(' ').append(NumaMatrices.pct(e.getValue()));

@@ -1,5 +1,6 @@
 package io.tunescope.analysis.numa;
 
+import io.tunescope.analysis.ChartText;
 import io.tunescope.model.numa.NumaTable;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,9 +52,15 @@ public final class RemoteAllocation {
 
     /** "12.3% remote allocation", or "no allocations" when undefined. */
     public static String describe(double ratio) {
+        return describe(ratio, java.util.Locale.ROOT);
+    }
+
+    /** {@link #describe(double)} in the locale ({@link ChartText}). */
+    public static String describe(double ratio, java.util.Locale locale) {
+        ChartText w = ChartText.of(locale);
         if (Double.isNaN(ratio)) {
-            return "no allocations";
+            return w.t("numa.remote.none", "no allocations");
         }
-        return String.format(java.util.Locale.ROOT, "%.1f%% %s", ratio * 100, LABEL);
+        return w.t("numa.remote.ratio", "{0}% remote allocation", String.format(java.util.Locale.ROOT, "%.1f", ratio * 100));
     }
 }

@@ -1,5 +1,6 @@
 package io.tunescope.analysis.timeline;
 
+import io.tunescope.analysis.ChartText;
 import io.tunescope.model.bench.BenchRun;
 import io.tunescope.model.capture.SourceRef;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.TreeMap;
  *                     gain); a later regrowth is reported in the notes; null with fewer than 2 points
  * @param peak         the point with the highest TPS
  * @param fall         the first point where TPS fell while threads (at least) doubled, or null
- * @param notes        sentences for the user
+ * @param notes        sentences for the user, in the locale {@link #of(List, Locale)} was given (English by default)
  */
 public record ThreadSweep(List<Point> points, Point knee, Point peak, Point fall, List<String> notes) {
 
@@ -50,7 +51,17 @@ public record ThreadSweep(List<Point> points, Point knee, Point peak, Point fall
         return of(runs, MIN_GAIN, LITTLE_TOLERANCE);
     }
 
+    /** The sweep with its notes in the locale ({@link ChartText}). */
+    public static ThreadSweep of(List<BenchRun> runs, Locale locale) {
+        return of(runs, MIN_GAIN, LITTLE_TOLERANCE, locale);
+    }
+
     public static ThreadSweep of(List<BenchRun> runs, double minGain, double tolerance) {
+        return of(runs, minGain, tolerance, Locale.ROOT);
+    }
+
+    public static ThreadSweep of(List<BenchRun> runs, double minGain, double tolerance, Locale locale) {
+        ChartText w = ChartText.of(locale);
         Map<Integer, List<BenchRun>> by = new TreeMap<>();
         for (BenchRun r : runs) {
             if (r.threads() > 0 && !Double.isNaN(r.tps())) {
@@ -72,10 +83,9 @@ public record ThreadSweep(List<Point> points, Point knee, Point peak, Point fall
             Point p = new Point(e.getKey(), tps, lat, pct, avg, rs.size(), little, ratio, ok, rs.get(0).ref());
             pts.add(p);
             if (!ok) {
-                notes.add(String.format(Locale.ROOT,
-                        "%d threads: TPS x average latency = %.1f x %.2f ms = %.1f busy threads, not %d (%.0f%%): the numbers "
-                                + "are inconsistent (rate limit, think time, idle threads or a mixed-up log)",
-                        e.getKey(), tps, avg, little, e.getKey(), 100 * ratio));
+                notes.add(w.t("sweep.little", "{0} threads: TPS x average latency = {1} x {2} ms = {3} busy threads, not {0} ({4}%): "
+                                + "the numbers are inconsistent (rate limit, think time, idle threads or a mixed-up log)",
+                        e.getKey(), f("%.1f", tps), f("%.2f", avg), f("%.1f", little), f("%.0f", 100 * ratio)));
             }
         }
         if (pts.size() < 2) {
@@ -103,20 +113,24 @@ public record ThreadSweep(List<Point> points, Point knee, Point peak, Point fall
                 break;
             }
         }
-        notes.add(0, String.format(Locale.ROOT, "knee at %d threads (%.1f tps): the last thread count that still added %.0f%% or more",
-                knee.threads(), knee.tps(), minGain * 100));
+        notes.add(0, w.t("sweep.knee", "knee at {0} threads ({1} tps): the last thread count that still added {2}% or more",
+                knee.threads(), f("%.1f", knee.tps()), f("%.0f", minGain * 100)));
         if (regrowth != null) {
-            notes.add(String.format(Locale.ROOT, "after the knee throughput grows by %.0f%% or more again at %d threads (%.1f tps)",
-                    minGain * 100, regrowth.threads(), regrowth.tps()));
+            notes.add(w.t("sweep.regrowth", "after the knee throughput grows by {0}% or more again at {1} threads ({2} tps)",
+                    f("%.0f", minGain * 100), regrowth.threads(), f("%.1f", regrowth.tps())));
         }
         if (knee == pts.get(pts.size() - 1)) {
-            notes.add(1, String.format(Locale.ROOT, "throughput still grows at the highest thread count tested (%d): "
+            notes.add(1, w.t("sweep.stillGrows", "throughput still grows at the highest thread count tested ({0}): "
                     + "the knee may lie beyond the sweep", knee.threads()));
         }
         if (fall != null) {
-            notes.add(Math.min(notes.size(), 1), String.format(Locale.ROOT, "throughput falls at %d threads (%.1f tps, peak %.1f at %d threads)",
-                    fall.threads(), fall.tps(), peak.tps(), peak.threads()));
+            notes.add(Math.min(notes.size(), 1), w.t("sweep.falls", "throughput falls at {0} threads ({1} tps, peak {2} at {3} threads)",
+                    fall.threads(), f("%.1f", fall.tps()), f("%.1f", peak.tps()), peak.threads()));
         }
         return new ThreadSweep(pts, knee, peak, fall, notes);
+    }
+
+    private static String f(String format, double v) {
+        return String.format(Locale.ROOT, format, v);
     }
 }

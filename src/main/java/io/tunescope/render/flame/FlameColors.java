@@ -33,6 +33,32 @@ public interface FlameColors {
     record Legend(String label, Rgb color) {
     }
 
+    /**
+     * The legend's words in the locale ({@link io.tunescope.analysis.ChartText}): the diff legend and the module
+     * names; other labels (subsystems, as the catalogue names them) stay as they are.
+     */
+    static List<Legend> localized(List<Legend> legend, java.util.Locale locale) {
+        io.tunescope.analysis.ChartText w = io.tunescope.analysis.ChartText.of(locale);
+        if (w.english()) {
+            return legend;
+        }
+        List<Legend> out = new ArrayList<>();
+        for (Legend l : legend) {
+            String label = switch (l.label()) {
+                case "share grew" -> w.t("flame.legend.grew", "share grew");
+                case "unchanged" -> w.t("flame.legend.unchanged", "unchanged");
+                case "share shrank" -> w.t("flame.legend.shrank", "share shrank");
+                case "kernel" -> w.t("flame.module.kernel", "kernel");
+                case "database" -> w.t("flame.module.database", "database");
+                case "library" -> w.t("flame.module.library", "library");
+                case "unknown" -> w.t("flame.module.unknown", "unknown");
+                default -> l.label();
+            };
+            out.add(new Legend(label, l.color()));
+        }
+        return out;
+    }
+
     /** Colour of blocks of merged sub-pixel frames. */
     Rgb MERGED = new Rgb(190, 190, 190);
     /** Fill of frames matching a search (flamegraph.pl's magenta). */

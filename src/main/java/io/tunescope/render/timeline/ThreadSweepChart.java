@@ -1,9 +1,11 @@
 package io.tunescope.render.timeline;
 
+import io.tunescope.analysis.ChartText;
 import io.tunescope.analysis.timeline.ThreadSweep;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.util.Locale;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
@@ -17,33 +19,42 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-/** Threads (log 2 axis) vs TPS (left) and latency at the printed percentile (right), with the knee marked. */
+/**
+ * Threads (log 2 axis) vs TPS (left) and latency at the printed percentile (right), with the knee marked. Axis
+ * labels and marker words in English, or in the locale of {@link #build(ThreadSweep, String, Locale)}; the notes
+ * are the sweep's own (make it with {@link ThreadSweep#of(java.util.List, Locale)} for the same language).
+ */
 public final class ThreadSweepChart {
     private ThreadSweepChart() {
     }
 
     public static JFreeChart build(ThreadSweep s, String title) {
+        return build(s, title, Locale.ROOT);
+    }
+
+    public static JFreeChart build(ThreadSweep s, String title, Locale locale) {
+        ChartText w = ChartText.of(locale);
         XYSeries tps = new XYSeries("tps");
-        XYSeries lat = new XYSeries(latName(s));
+        XYSeries lat = new XYSeries(latName(s, w));
         for (ThreadSweep.Point p : s.points()) {
             tps.add(p.threads(), p.tps());
             if (!Double.isNaN(p.latPctMs())) {
                 lat.add(p.threads(), p.latPctMs());
             }
         }
-        LogAxis x = new LogAxis("threads");
+        LogAxis x = new LogAxis(w.t("sweep.axis.threads", "threads"));
         x.setBase(2);
         x.setTickUnit(new NumberTickUnit(1));
         x.setNumberFormatOverride(new java.text.DecimalFormat("0"));
         x.setSmallestValue(0.5);
         x.setLowerMargin(0.05);
         x.setUpperMargin(0.05);
-        NumberAxis y = new NumberAxis("transactions per second");
+        NumberAxis y = new NumberAxis(w.t("sweep.axis.tps", "transactions per second"));
         XYLineAndShapeRenderer r1 = new XYLineAndShapeRenderer(true, true);
         r1.setSeriesPaint(0, new Color(30, 90, 180));
         r1.setSeriesStroke(0, new BasicStroke(2f));
         XYPlot plot = new XYPlot(new XYSeriesCollection(tps), x, y, r1);
-        NumberAxis y2 = new NumberAxis(latName(s) + " (ms)");
+        NumberAxis y2 = new NumberAxis(w.t("sweep.axis.latency", "{0} (ms)", latName(s, w)));
         plot.setRangeAxis(1, y2);
         plot.setDataset(1, new XYSeriesCollection(lat));
         plot.mapDatasetToRangeAxis(1, 1);
@@ -56,7 +67,7 @@ public final class ThreadSweepChart {
         plot.setRangeGridlinePaint(new Color(220, 220, 220));
         if (s.knee() != null) {
             ValueMarker m = new ValueMarker(s.knee().threads(), new Color(0, 150, 60), new BasicStroke(2f));
-            m.setLabel("knee: " + s.knee().threads() + " threads");
+            m.setLabel(w.t("sweep.marker.knee", "knee: {0} threads", s.knee().threads()));
             m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
             m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
             m.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
@@ -64,7 +75,7 @@ public final class ThreadSweepChart {
         }
         if (s.fall() != null) {
             ValueMarker m = new ValueMarker(s.fall().threads(), new Color(200, 30, 30), new BasicStroke(1.5f));
-            m.setLabel("falls: " + s.fall().threads());
+            m.setLabel(w.t("sweep.marker.falls", "falls: {0}", s.fall().threads()));
             m.setLabelAnchor(RectangleAnchor.BOTTOM_LEFT);
             m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
             plot.addDomainMarker(m);
@@ -77,8 +88,9 @@ public final class ThreadSweepChart {
         return chart;
     }
 
-    private static String latName(ThreadSweep s) {
+    private static String latName(ThreadSweep s, ChartText w) {
         double pct = s.points().isEmpty() ? 0 : s.points().get(0).percentile();
-        return pct > 0 ? "p" + (pct == Math.rint(pct) ? Long.toString((long) pct) : Double.toString(pct)) + " latency" : "avg latency";
+        return pct > 0 ? w.t("legend.latencyPercentile", "p{0} latency", pct == Math.rint(pct) ? Long.toString((long) pct) : Double.toString(pct))
+                : w.t("legend.latencyAvg", "avg latency");
     }
 }

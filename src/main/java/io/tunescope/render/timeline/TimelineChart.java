@@ -1,5 +1,6 @@
 package io.tunescope.render.timeline;
 
+import io.tunescope.analysis.ChartText;
 import io.tunescope.analysis.timeline.Anomaly;
 import io.tunescope.analysis.timeline.RunWindow;
 import io.tunescope.analysis.timeline.Timeline;
@@ -40,7 +41,8 @@ import org.jfree.data.xy.XYSeriesCollection;
  * Builds the stacked timeline chart: one {@link CombinedDomainXYPlot} whose sub-plots share the time axis
  * (benchmark throughput, latency, errors, device %util, await, queue, disk throughput, CPU, vmstat).
  * Anomalies are interval markers on the sub-plot they concern; benchmark runs are shaded on the
- * throughput plot. Used for the headless PNG and, wrapped in a chart viewer, by the GUI.
+ * throughput plot. Used for the headless PNG and, wrapped in a chart viewer, by the GUI. Titles, axis labels
+ * and legend words are in English, or in the locale of the overloads that take one ({@link ChartText}).
  */
 public final class TimelineChart {
     /** Devices shown at most (the busiest by mean %util). */
@@ -67,35 +69,41 @@ public final class TimelineChart {
     private TimelineChart() {
     }
 
-    /** The panels for a timeline, in display order, each with at least one track. */
+    /** The panels for a timeline, in display order, each with at least one track; titles in English. */
     public static List<Panel> panels(Timeline t) {
+        return panels(t, Locale.ROOT);
+    }
+
+    /** The panels for a timeline with their titles and axis labels in the locale (ids stay the same). */
+    public static List<Panel> panels(Timeline t, Locale locale) {
+        ChartText w = ChartText.of(locale);
         List<Panel> out = new ArrayList<>();
         List<String> devices = busiestDevices(t);
         Predicate<Track> shownDev = tr -> devices.contains(tr.series().metric().entity());
-        add(out, "throughput", "Benchmark throughput", "tps", t.find("sysbench", "tps"));
-        add(out, "qps", "Benchmark queries", "qps", t.find("sysbench", "qps"));
-        add(out, "bench-io", "Benchmark I/O", "MiB/s", t.find("sysbench", "reads_mib_s", "writes_mib_s", "mib_s"));
+        add(out, "throughput", w.t("panel.throughput", "Benchmark throughput"), "tps", t.find("sysbench", "tps"));
+        add(out, "qps", w.t("panel.qps", "Benchmark queries"), "qps", t.find("sysbench", "qps"));
+        add(out, "bench-io", w.t("panel.benchIo", "Benchmark I/O"), "MiB/s", t.find("sysbench", "reads_mib_s", "writes_mib_s", "mib_s"));
         List<Track> lat = new ArrayList<>();
         for (Track tr : t.tracks()) {
             if (tr.series().metric().source().equals("sysbench") && tr.series().metric().name().startsWith("lat_")) {
                 lat.add(tr);
             }
         }
-        add(out, "latency", "Benchmark latency", "ms", lat);
+        add(out, "latency", w.t("panel.latency", "Benchmark latency"), "ms", lat);
         List<Track> errs = t.find("sysbench", "err/s", "reconn/s").stream().filter(tr -> tr.series().max() > 0).toList();
-        add(out, "errors", "Errors", "per s", errs);
-        add(out, "util", "Device %util", "%", filter(t.named("util"), shownDev));
+        add(out, "errors", w.t("panel.errors", "Errors"), w.t("unit.perSecond", "per s"), errs);
+        add(out, "util", w.t("panel.util", "Device %util"), "%", filter(t.named("util"), shownDev));
         List<Track> await = filter(t.named("await"), shownDev);
         if (await.isEmpty()) {
             await = filter(t.named("r_await", "w_await"), shownDev);
         }
-        add(out, "await", "Device await", "ms", await);
-        add(out, "queue", "Device queue size", "requests", filter(t.named("aqu-sz"), shownDev));
-        add(out, "disk-kb", "Device throughput", "kB/s", filter(t.named("rkB/s", "wkB/s"), shownDev));
-        add(out, "cpu", "CPU (all)", "%", cpuTracks(t));
-        add(out, "cpu-cores", "CPU busy per core", "%", coreBusy(t));
-        add(out, "vmstat", "vmstat run queue / blocked", "processes", t.find("vmstat", "r", "b"));
-        add(out, "cs", "vmstat context switches", "per s", t.find("vmstat", "cs"));
+        add(out, "await", w.t("panel.await", "Device await"), "ms", await);
+        add(out, "queue", w.t("panel.queue", "Device queue size"), w.t("unit.requests", "requests"), filter(t.named("aqu-sz"), shownDev));
+        add(out, "disk-kb", w.t("panel.diskKb", "Device throughput"), "kB/s", filter(t.named("rkB/s", "wkB/s"), shownDev));
+        add(out, "cpu", w.t("panel.cpu", "CPU (all)"), "%", cpuTracks(t));
+        add(out, "cpu-cores", w.t("panel.cpuCores", "CPU busy per core"), "%", coreBusy(t));
+        add(out, "vmstat", w.t("panel.vmstat", "vmstat run queue / blocked"), w.t("unit.processes", "processes"), t.find("vmstat", "r", "b"));
+        add(out, "cs", w.t("panel.cs", "vmstat context switches"), w.t("unit.perSecond", "per s"), t.find("vmstat", "cs"));
         return out;
     }
 
@@ -183,27 +191,33 @@ public final class TimelineChart {
 
     /** The chart with only the panels the filter accepts (the GUI's "choose which series to show"). */
     public static JFreeChart build(Timeline t, List<Anomaly> anomalies, String title, Predicate<Panel> show) {
+        return build(t, anomalies, title, show, Locale.ROOT);
+    }
+
+    /** The chart with its panel titles, axis labels and legend words in the locale; the filter sees localized panels. */
+    public static JFreeChart build(Timeline t, List<Anomaly> anomalies, String title, Predicate<Panel> show, Locale locale) {
+        ChartText w = ChartText.of(locale);
         ValueAxis domain;
         if (t.wallClock()) {
-            DateAxis d = new DateAxis("time (as printed by the tools)");
+            DateAxis d = new DateAxis(w.t("axis.wallClock", "time (as printed by the tools)"));
             SimpleDateFormat f = new SimpleDateFormat(spanMillis(t) > 2 * 86_400_000L ? "MM-dd HH:mm" : "HH:mm:ss", Locale.ROOT);
             f.setTimeZone(TimeZone.getTimeZone("UTC"));
             d.setDateFormatOverride(f);
             domain = d;
         } else {
-            domain = new NumberAxis("seconds from start");
+            domain = new NumberAxis(w.t("axis.secondsFromStart", "seconds from start"));
         }
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain);
         plot.setGap(8);
-        for (Panel p : panels(t)) {
+        for (Panel p : panels(t, locale)) {
             if (show.test(p)) {
-                plot.add(subplot(t, p, anomalies), weight(p));
+                plot.add(subplot(t, p, anomalies, w), weight(p));
             }
         }
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
         if (t.anyAlignedByStart()) {
-            TextTitle note = new TextTitle("Aligned by start (no wall clock): " + String.join("; ", shortNotes(t)),
+            TextTitle note = new TextTitle(w.t("chart.alignedByStart", "Aligned by start (no wall clock): {0}", String.join("; ", shortNotes(t))),
                     new Font(Font.SANS_SERIF, Font.ITALIC, 11));
             note.setPaint(new Color(140, 80, 0));
             chart.addSubtitle(note);
@@ -242,6 +256,10 @@ public final class TimelineChart {
     }
 
     static XYPlot subplot(Timeline t, Panel p, List<Anomaly> anomalies) {
+        return subplot(t, p, anomalies, ChartText.ENGLISH);
+    }
+
+    static XYPlot subplot(Timeline t, Panel p, List<Anomaly> anomalies, ChartText words) {
         XYSeriesCollection data = new XYSeriesCollection();
         List<Track> tracks = new ArrayList<>(p.tracks());
         tracks.sort(Comparator.comparing((Track tr) -> tr.series().metric().entity()).thenComparing(tr -> tr.series().metric().name()));
@@ -252,7 +270,7 @@ public final class TimelineChart {
         java.util.Set<String> used = new java.util.HashSet<>();
         for (Track tr : tracks) {
             TimeSeries s = tr.series();
-            String name = legend(s);
+            String name = legend(s, words);
             boolean first = !colour.containsKey(name);
             colour.putIfAbsent(name, colour.size());
             colourOf.add(colour.get(name));
@@ -296,7 +314,7 @@ public final class TimelineChart {
             int k = 0;
             for (RunWindow w : t.runs()) {
                 IntervalMarker m = new IntervalMarker(x(t, w.start()), x(t, w.end()), k++ % 2 == 0 ? RUN_SHADE : RUN_SHADE_2);
-                m.setLabel(w.run().threads() + " thr");
+                m.setLabel(words.t("chart.threadsShort", "{0} thr", w.run().threads()));
                 m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
                 m.setLabelAnchor(RectangleAnchor.BOTTOM);
                 m.setLabelTextAnchor(TextAnchor.BOTTOM_CENTER);
@@ -332,11 +350,17 @@ public final class TimelineChart {
 
     /** Legend text: entity and metric, e.g. {@code sda %util}, {@code tps}, {@code run 2 tps}. */
     static String legend(TimeSeries s) {
+        return legend(s, ChartText.ENGLISH);
+    }
+
+    /** {@link #legend(TimeSeries)} with its words ("latency", "run") in the chart's language; metric names stay. */
+    static String legend(TimeSeries s, ChartText w) {
         String n = s.metric().name();
         String e = s.metric().entity();
         String src = s.metric().source();
         String base = switch (src) {
-            case "sysbench" -> n.startsWith("lat_p") ? "p" + n.substring(5) + " latency" : n.equals("lat_avg") ? "avg latency" : n;
+            case "sysbench" -> n.startsWith("lat_p") ? w.t("legend.latencyPercentile", "p{0} latency", n.substring(5))
+                    : n.equals("lat_avg") ? w.t("legend.latencyAvg", "avg latency") : n;
             case "mpstat", "iostat", "sadf" -> e.equals("all") ? "%" + n : n.equals("busy") ? "%busy" : n;
             default -> n;
         };
@@ -345,6 +369,9 @@ public final class TimelineChart {
         }
         if (n.equals("busy")) {
             return "cpu" + e + " " + base;
+        }
+        if (src.equals("sysbench") && e.matches("run \\d+")) {
+            e = w.t("legend.run", "run {0}", e.substring(4));
         }
         return e.isEmpty() || e.equals("all") ? base : e + " " + base;
     }

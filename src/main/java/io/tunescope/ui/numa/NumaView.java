@@ -41,7 +41,7 @@ import javafx.util.StringConverter;
  */
 public final class NumaView implements CaptureView {
     private final UiContext ctx;
-    private final NumaViewModel model = new NumaViewModel();
+    private final NumaViewModel model;
     private final BorderPane root = new BorderPane();
     private final Canvas canvas = new Canvas(800, 500);
     private final Pane canvasPane = new Pane(canvas);
@@ -58,8 +58,8 @@ public final class NumaView implements CaptureView {
     private final Label empty = new Label();
     private final Label placement = new Label();
     private final Tooltip tip = new Tooltip();
-    private final HeatmapPainter painter = new HeatmapPainter();
-    private final TrendPainter trend = new TrendPainter();
+    private final HeatmapPainter painter;
+    private final TrendPainter trend;
     /** The outline of a revealed cell: orange between two dark lines, visible on light and dark cells. */
     static final javafx.scene.paint.Color OUTLINE = javafx.scene.paint.Color.web("#ff9800");
     private HeatmapPainter.Layout layout;
@@ -70,6 +70,9 @@ public final class NumaView implements CaptureView {
 
     public NumaView(UiContext ctx) {
         this.ctx = ctx;
+        this.model = new NumaViewModel(ctx.locale());
+        this.painter = new HeatmapPainter(ctx.locale());
+        this.trend = new TrendPainter(ctx.locale());
         build();
     }
 
@@ -238,7 +241,7 @@ public final class NumaView implements CaptureView {
             windowBox.getItems().setAll(NumaViewModel.windows(s));
             windowBox.setValue(model.windowProperty().get());
             placement.setText(s == null || s.placement() == null || s.placement().describe().isEmpty() ? ""
-                    : ctx.text("numa.placement", s.placement().describe()));
+                    : ctx.text("numa.placement", s.placement().describe(ctx.locale())));
         });
         kindBox.valueProperty().addListener((o, a, k) -> {
             if (k != null) {
@@ -353,7 +356,8 @@ public final class NumaView implements CaptureView {
         b.append(m.rows().get(r)).append(" \u00b7 ").append(m.columns().get(c)).append(": ")
                 .append(HeatmapPainter.format(v, m.unit()));
         if (!m.unit().isBlank() && !m.unit().startsWith("share")) {
-            b.append(' ').append(m.unit());
+            b.append(' ').append(io.tunescope.analysis.numa.NumaMatrices.unitWords(m.unit(),
+                    io.tunescope.analysis.ChartText.of(ctx.locale())));
         }
         if (m.nodeByNode() && r == c) {
             b.append(" (").append(ctx.text("numa.local")).append(')');

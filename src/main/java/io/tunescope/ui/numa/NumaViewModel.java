@@ -54,7 +54,17 @@ public final class NumaViewModel {
     private final ObjectProperty<NumaStep> compareWith = new SimpleObjectProperty<>();
     private final ReadOnlyObjectWrapper<NumaMatrix> matrix = new ReadOnlyObjectWrapper<>();
 
+    /** The language of the heatmaps' titles and notes. */
+    private final java.util.Locale locale;
+
+    /** A model whose heatmaps speak English. */
     public NumaViewModel() {
+        this(java.util.Locale.ROOT);
+    }
+
+    /** A model whose heatmaps' titles and notes are in the locale. */
+    public NumaViewModel(java.util.Locale locale) {
+        this.locale = locale;
         step.addListener((o, a, s) -> {
             List<Window> ws = windows(s);
             window.set(ws.isEmpty() ? null : ws.get(0));
@@ -193,10 +203,11 @@ public final class NumaViewModel {
             return null;
         }
         return switch (kind.get()) {
-            case DISTANCES -> s.topology() == null ? null : NumaMatrices.distances(s.topology(), s.placement());
-            case PROCESSES -> s.processes().isEmpty() && s.maps().isEmpty() ? null : NumaMatrices.processes(s.processes(), s.maps());
-            case MEMORY -> s.meminfo() == null ? null : NumaMatrices.meminfo(s.meminfo());
-            case MEASURED -> s.measured().isEmpty() ? null : NumaMatrices.nodeMatrix(s.measured().get(0));
+            case DISTANCES -> s.topology() == null ? null : NumaMatrices.distances(s.topology(), s.placement(), locale);
+            case PROCESSES -> s.processes().isEmpty() && s.maps().isEmpty() ? null
+                    : NumaMatrices.processes(s.processes(), s.maps(), locale);
+            case MEMORY -> s.meminfo() == null ? null : NumaMatrices.meminfo(s.meminfo(), locale);
+            case MEASURED -> s.measured().isEmpty() ? null : NumaMatrices.nodeMatrix(s.measured().get(0), locale);
             case TREND -> null;
             case ALLOCATIONS -> {
                 Window ww = w;
@@ -210,10 +221,10 @@ public final class NumaViewModel {
                 if (ww.interval() != null) {
                     NumaSeries.Interval iv = ww.interval();
                     double secs = iv.reset() ? Double.NaN : iv.seconds();
-                    yield NumaMatrices.nodeCounters(iv.delta(), mode.get(), secs);
+                    yield NumaMatrices.nodeCounters(iv.delta(), mode.get(), secs, locale);
                 }
                 // a single snapshot has no rate: its cells read n/a rather than silently showing totals
-                yield NumaMatrices.nodeCounters(ww.sample().counters(), mode.get(), Double.NaN);
+                yield NumaMatrices.nodeCounters(ww.sample().counters(), mode.get(), Double.NaN, locale);
             }
         };
     }
@@ -244,7 +255,8 @@ public final class NumaViewModel {
         if (m != null && other != null && other != s) {
             NumaMatrix before = matrixOf(other, null);
             if (before != null) {
-                m = NumaMatrix.difference(before, m).withTitle(m.title() + ": " + s.step().label() + " minus " + other.step().label());
+                m = NumaMatrix.difference(before, m, locale).withTitle(io.tunescope.analysis.ChartText.of(locale)
+                        .t("numa.difference.steps", "{0}: {1} minus {2}", m.title(), s.step().label(), other.step().label()));
             }
         }
         matrix.set(m);

@@ -342,11 +342,11 @@ public final class TimelineView implements CaptureView {
             Timeline t = TimelineBuilder.build(c, dir);
             List<Anomaly> an = AnomalyDetector.detect(t);
             List<RunSummary> rows = RunSummary.of(t);
-            ThreadSweep sweep = bestSweep(c, dir);
-            List<TimelineChart.Panel> ps = TimelineChart.panels(t);
+            ThreadSweep sweep = bestSweep(c, dir, ctx.locale());
+            List<TimelineChart.Panel> ps = TimelineChart.panels(t, ctx.locale());
             JFreeChart chart = t.isEmpty() && t.runs().isEmpty() ? null : TimelineChart.build(t, an, c.title()
-                    + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.title()));
-            JFreeChart sweepChart = sweep == null ? null : ThreadSweepChart.build(sweep, c.title());
+                    + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.title()), ctx.locale());
+            JFreeChart sweepChart = sweep == null ? null : ThreadSweepChart.build(sweep, c.title(), ctx.locale());
             Platform.runLater(() -> {
                 if (gen != generation) {
                     return;
@@ -396,7 +396,7 @@ public final class TimelineView implements CaptureView {
         Step s = step.getValue() == allSteps ? null : step.getValue();
         ctx.background().submit(() -> {
             JFreeChart chart = TimelineChart.build(t, an, c.title() + (s == null ? "" : " / " + s.label()),
-                    p -> !hide.contains(p.title()));
+                    p -> !hide.contains(p.title()), ctx.locale());
             Platform.runLater(() -> {
                 if (gen == generation) {
                     io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
@@ -408,7 +408,7 @@ public final class TimelineView implements CaptureView {
     }
 
     /** The sweep of the selected step, or (all steps) of the step with the most thread counts; null if none. */
-    static ThreadSweep bestSweep(Capture c, String dir) {
+    static ThreadSweep bestSweep(Capture c, String dir, Locale locale) {
         Map<String, List<BenchRun>> byStep = new LinkedHashMap<>();
         for (Loaded<BenchLog> l : c.all(SeriesDatasets.SYSBENCH)) {
             if (dir == null || l.step().equals(dir)) {
@@ -417,7 +417,7 @@ public final class TimelineView implements CaptureView {
         }
         ThreadSweep best = null;
         for (List<BenchRun> rs : byStep.values()) {
-            ThreadSweep s = ThreadSweep.of(rs);
+            ThreadSweep s = ThreadSweep.of(rs, locale);
             if (s.isSweep() && (best == null || s.points().size() > best.points().size())) {
                 best = s;
             }
@@ -573,7 +573,7 @@ public final class TimelineView implements CaptureView {
                 ? DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli((long) x))
                 : String.format(Locale.ROOT, "%.1f s", x));
         int shown = 0;
-        for (TimelineChart.Panel p : TimelineChart.panels(t)) {
+        for (TimelineChart.Panel p : TimelineChart.panels(t, ctx.locale())) {
             if (hidden.contains(p.title())) {
                 continue;
             }

@@ -121,6 +121,36 @@ class TimelineAnalysisTest {
         assertTrue(bad.notes().stream().anyMatch(n -> n.startsWith("64 threads") && n.contains("inconsistent")));
     }
 
+    @Test
+    void sweepNotesInEnglishAreAsBeforeAndInChineseOnRequest() {
+        List<BenchRun> curve = List.of(run(16, 520, 30.8), run(32, 1000, 32), run(64, 1900, 33.7), run(128, 3000, 42.7),
+                run(256, 3100, 82.6), run(512, 2500, 204.8), run(1024, 3300, 310));
+        ThreadSweep en = ThreadSweep.of(curve);
+        assertEquals(en.notes(), ThreadSweep.of(curve, java.util.Locale.ENGLISH).notes());
+        // the sentences exactly as String.format wrote them before they were translatable
+        assertEquals(String.format(java.util.Locale.ROOT, "knee at %d threads (%.1f tps): the last thread count that still added %.0f%% or more",
+                128, 3000.0, 5.0), en.notes().get(0));
+        assertEquals(String.format(java.util.Locale.ROOT, "throughput falls at %d threads (%.1f tps, peak %.1f at %d threads)",
+                512, 2500.0, 3300.0, 1024), en.notes().get(1));
+        assertTrue(en.notes().contains(String.format(java.util.Locale.ROOT,
+                "after the knee throughput grows by %.0f%% or more again at %d threads (%.1f tps)", 5.0, 1024, 3300.0)), en.notes().toString());
+        ThreadSweep bad = ThreadSweep.of(List.of(run(64, 100, 10), run(128, 120, 1000)));
+        double little = 100 * 10 / 1000.0;
+        assertEquals(String.format(java.util.Locale.ROOT,
+                "%d threads: TPS x average latency = %.1f x %.2f ms = %.1f busy threads, not %d (%.0f%%): the numbers "
+                        + "are inconsistent (rate limit, think time, idle threads or a mixed-up log)",
+                64, 100.0, 10.0, little, 64, 100 * little / 64), bad.notes().get(bad.notes().size() - 1), bad.notes().toString());
+        assertTrue(bad.notes().contains(String.format(java.util.Locale.ROOT, "throughput still grows at the highest thread count tested (%d): "
+                + "the knee may lie beyond the sweep", 128)), bad.notes().toString());
+
+        ThreadSweep zh = ThreadSweep.of(curve, java.util.Locale.SIMPLIFIED_CHINESE);
+        assertEquals(en.notes().size(), zh.notes().size());
+        assertEquals("拐点在 128 线程（3000.0 tps）：吞吐量仍增长 5% 或以上的最后一个线程数", zh.notes().get(0));
+        assertEquals("吞吐量在 512 线程时下降（2500.0 tps，峰值为 1024 线程时的 3300.0）", zh.notes().get(1));
+        assertTrue(ThreadSweep.of(List.of(run(64, 100, 10), run(128, 120, 1000)), java.util.Locale.SIMPLIFIED_CHINESE)
+                .notes().stream().anyMatch(n -> n.startsWith("64 线程：TPS × 平均延迟 = 100.0 × 10.00 ms")));
+    }
+
     static BenchRun run(int threads, double tps, double avgMs) {
         BenchSummary s = new BenchSummary(-1, tps, -1, Double.NaN, -1, -1, -1, 0, 0, 60, -1, 1, avgMs, avgMs * 3,
                 avgMs * 1.5, 95, Double.NaN, List.of(), 1);

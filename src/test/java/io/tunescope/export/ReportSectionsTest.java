@@ -113,6 +113,42 @@ class ReportSectionsTest {
         }
     }
 
+    /**
+     * The words drawn in the charts and heatmaps of a Chinese report are Chinese (io.tunescope.analysis.ChartText):
+     * the timeline panels and the thread sweep of the MariaDB sample, the NUMA heatmaps of the 4-node sample.
+     */
+    @Test
+    void chineseReportDrawsChineseChartWords() throws Exception {
+        check("mariadb-oltp", List.of("基准测试吞吐量", "设备队列长度", "各核心 CPU 繁忙度", "vmstat 上下文切换", "时间（按工具打印的时间）",
+                        "拐点：", "拐点在 ", "单个 NUMA 节点：不可能发生远端内存分配", "各节点的页分配（页）"),
+                List.of("Benchmark throughput", "Benchmark latency", "Device queue size", "Device throughput", "CPU busy per core",
+                        "vmstat context switches", "vmstat run queue", "time (as printed by the tools)", "transactions per second",
+                        "knee at", "throughput falls", "Single NUMA node", "Page allocations per node", "Process memory per node",
+                        "remote allocation", "share grew", "share shrank"));
+        check("numa-4node-synthetic", List.of("各节点的页分配（页）", "节点距离（numactl --hardware；10 = 本地）",
+                        "各节点的进程内存（MB）", "% 远端内存分配", "描边对角线 = 本地节点"),
+                List.of("Page allocations per node", "Node distance", "Process memory per node", "remote allocation",
+                        "outlined diagonal", "server CPUs", "memory allowed"));
+    }
+
+    private void check(String sample, List<String> chinese, List<String> english) throws Exception {
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(TestData.sampleData().resolve(sample));
+        Path out = tmp.resolve(sample + "-zh.pdf");
+        ReportBuilder.standard().write(c, new ReportOptions(Locale.SIMPLIFIED_CHINESE, null, null), out);
+        try (PDDocument doc = Loader.loadPDF(out.toFile()); PdfWriter probe = new PdfWriter("x")) {
+            String text = new PDFTextStripper().getText(doc);
+            String flat = text.replace("\r", "").replace("\n", " ");
+            for (String e : english) {
+                assertTrue(!flat.contains(e), sample + ": English chart words \"" + e + "\" in the Chinese report");
+            }
+            if (probe.fonts().cjk()) {
+                for (String z : chinese) {
+                    assertTrue(flat.contains(z), sample + ": \"" + z + "\" missing from\n" + text);
+                }
+            }
+        }
+    }
+
     @Test
     void findingWithATimeWindowGetsItsTimelineEvidenceChart() throws Exception {
         Path cap = TestData.sampleData().resolve("case-studies/disk-bound-idle-cpu");

@@ -25,7 +25,7 @@ public final class TimelineSection implements ReportSection {
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
         boolean headed = false;
         for (Step s : c.steps()) {
-            Timeline t = TimelineBuilder.build(c, s.dir());
+            Timeline t = TimelineBuilder.build(c, s.dir(), o.locale());
             List<TimelineChart.Panel> panels = TimelineChart.panels(t, o.locale());
             List<BenchRun> runs = new ArrayList<>();
             for (Loaded<BenchLog> l : c.inStep(SeriesDatasets.SYSBENCH, s.dir())) {

@@ -9,12 +9,17 @@ import java.util.List;
  * @param wallClock true when times are epoch milliseconds; false when they are millis from the start of
  *                  the earliest series (no file had wall-clock timestamps)
  * @param notes     how things were aligned, for the user ("sysbench-fileio.txt: aligned by start ...")
+ * @param alignedByStart the notes about files placed by their start (no wall clock of their own)
+ * @param alignedFiles   those files
  */
-public record Timeline(List<Track> tracks, List<RunWindow> runs, boolean wallClock, long start, long end, List<String> notes) {
+public record Timeline(List<Track> tracks, List<RunWindow> runs, boolean wallClock, long start, long end, List<String> notes,
+                       List<String> alignedByStart, List<String> alignedFiles) {
     public Timeline {
         tracks = List.copyOf(tracks);
         runs = List.copyOf(runs);
         notes = List.copyOf(notes);
+        alignedByStart = List.copyOf(alignedByStart);
+        alignedFiles = List.copyOf(alignedFiles);
     }
 
     public boolean isEmpty() {

@@ -1,5 +1,7 @@
 package io.tunescope.analysis.timeline;
 
+import io.tunescope.analysis.ChartText;
+
 import io.tunescope.model.bench.BenchInterval;
 import io.tunescope.model.bench.BenchLog;
 import io.tunescope.model.bench.BenchRun;
@@ -41,8 +43,13 @@ public final class TimelineBuilder {
     public record Input(String step, String file, SeriesSet series, BenchLog bench) {
     }
 
-    /** The whole capture (every step), or one step when {@code stepDir} is not null. */
+    /** The whole capture (every step), or one step when {@code stepDir} is not null; notes in English. */
     public static Timeline build(Capture capture, String stepDir) {
+        return build(capture, stepDir, Locale.ROOT);
+    }
+
+    /** {@link #build(Capture, String)} with the notes in the locale's language ({@link ChartText}). */
+    public static Timeline build(Capture capture, String stepDir, Locale locale) {
         List<Input> in = new ArrayList<>();
         for (var ds : SeriesDatasets.ALL_SERIES) {
             for (Loaded<SeriesSet> l : capture.all(ds)) {
@@ -69,7 +76,7 @@ public final class TimelineBuilder {
                 collector.putIfAbsent(l.step(), l.value());
             }
         }
-        return build(in, stepStarts, collector);
+        return build(in, stepStarts, collector, locale);
     }
 
     /** Epoch millis of a manifest date with a time of day ({@code 2024-05-01T10:00:00} or with a space). */
@@ -98,6 +105,13 @@ public final class TimelineBuilder {
      *                  (checked on the sample capture: the CPU steps of a 6-run sweep match to the second)
      */
     public static Timeline build(List<Input> inputs, Map<String, Long> stepStarts, Map<String, CollectorTimeline> collector) {
+        return build(inputs, stepStarts, collector, Locale.ROOT);
+    }
+
+    /** {@link #build(List, Map, Map)} with the notes in the locale's language. */
+    public static Timeline build(List<Input> inputs, Map<String, Long> stepStarts, Map<String, CollectorTimeline> collector,
+                                 Locale locale) {
+        ChartText w = ChartText.of(locale);
         Map<Input, CollectorTimeline.Event> events = new java.util.HashMap<>();
         for (Input i : inputs) {
             CollectorTimeline ct = collector.get(i.step());
@@ -120,25 +134,28 @@ public final class TimelineBuilder {
         List<Track> tracks = new ArrayList<>();
         List<RunWindow> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        List<String> byStart = new ArrayList<>();
+        List<String> byStartFiles = new ArrayList<>();
         Map<String, String> seen = new LinkedHashMap<>();
         for (Input i : inputs) {
             long base = 0;
-            String source = "the start of the timeline";
+            String source = w.t("timeline.source.start", "the start of the timeline");
             CollectorTimeline.Event ev = events.get(i);
             if (wall) {
                 Long s = stepStarts.get(i.step());
                 if (ev != null) {
                     base = ev.start();
-                    source = "the collector timeline (" + ev.name() + ")";
+                    source = w.t("timeline.source.collector", "the collector timeline ({0})", ev.name());
                 } else if (s != null) {
                     base = s;
-                    source = "the step's date in the manifest";
+                    source = w.t("timeline.source.manifest", "the step's date in the manifest");
                 } else if (earliestWall.containsKey(i.step())) {
                     base = earliestWall.get(i.step());
-                    source = "the earliest wall-clock series of " + (i.step().isEmpty() ? "the capture" : "step " + i.step());
+                    source = i.step().isEmpty() ? w.t("timeline.source.earliestCapture", "the earliest wall-clock series of the capture")
+                            : w.t("timeline.source.earliestStep", "the earliest wall-clock series of step {0}", i.step());
                 } else if (!earliestWall.isEmpty()) {
                     base = earliestWall.values().iterator().next();
-                    source = "the earliest wall-clock series of the capture";
+                    source = w.t("timeline.source.earliestCapture", "the earliest wall-clock series of the capture");
                 }
             }
             if (i.series() != null) {
@@ -159,11 +176,17 @@ public final class TimelineBuilder {
                     tracks.add(new Track(placed, a, i.step(), -1));
                 }
                 if (repeated > 0) {
-                    notes.add(i.file() + ": " + repeated + " series repeat " + repeatedOf + " (same metrics and times); shown once");
+                    notes.add(w.t("timeline.note.repeated", "{0}: {1} series repeat {2} (same metrics and times); shown once",
+                            i.file(), repeated, repeatedOf));
                 }
                 if (a != Alignment.WALL && !set.series().isEmpty()) {
-                    notes.add(i.file() + ": no wall-clock timestamps; aligned by start at " + source
-                            + (a == Alignment.ASSUMED_INTERVAL_BY_START ? " (interval assumed " + set.intervalMs() / 1000.0 + " s)" : ""));
+                    String n = a == Alignment.ASSUMED_INTERVAL_BY_START
+                            ? w.t("timeline.note.noWallAssumed", "{0}: no wall-clock timestamps; aligned by start at {1} (interval assumed {2} s)",
+                                    i.file(), source, set.intervalMs() / 1000.0)
+                            : w.t("timeline.note.noWall", "{0}: no wall-clock timestamps; aligned by start at {1}", i.file(), source);
+                    notes.add(n);
+                    byStart.add(n);
+                    byStartFiles.add(i.file());
                 }
             } else if (i.bench() != null) {
                 long t0 = base;
@@ -175,8 +198,14 @@ public final class TimelineBuilder {
                     t0 += dur;
                 }
                 if (!i.bench().runs().isEmpty()) {
-                    notes.add(i.file() + ": sysbench prints no wall clock; " + i.bench().runs().size()
-                            + " run(s) aligned by start at " + source + (multi ? ", one after the other" : ""));
+                    String n = multi
+                            ? w.t("timeline.note.benchMulti", "{0}: sysbench prints no wall clock; {1} run(s) aligned by start at {2}, one after the other",
+                                    i.file(), i.bench().runs().size(), source)
+                            : w.t("timeline.note.bench", "{0}: sysbench prints no wall clock; {1} run(s) aligned by start at {2}",
+                                    i.file(), i.bench().runs().size(), source);
+                    notes.add(n);
+                    byStart.add(n);
+                    byStartFiles.add(i.file());
                 }
             }
         }
@@ -188,15 +217,15 @@ public final class TimelineBuilder {
                 end = Math.max(end, t.series().lastTime());
             }
         }
-        for (RunWindow w : runs) {
-            start = Math.min(start, w.start());
-            end = Math.max(end, w.end());
+        for (RunWindow r : runs) {
+            start = Math.min(start, r.start());
+            end = Math.max(end, r.end());
         }
         if (start == Long.MAX_VALUE) {
             start = 0;
             end = 0;
         }
-        return new Timeline(tracks, runs, wall, start, end, notes);
+        return new Timeline(tracks, runs, wall, start, end, notes, byStart, byStartFiles);
     }
 
     /** The interim reports of a run as series (tps, qps, latency, err/s, and fileio/memory throughput). */

@@ -226,15 +226,7 @@ public final class TimelineChart {
     }
 
     private static List<String> shortNotes(Timeline t) {
-        List<String> out = new ArrayList<>();
-        for (String n : t.notes()) {
-            if (!n.contains("aligned by start")) {
-                continue;
-            }
-            int c = n.indexOf(':');
-            out.add(c > 0 ? n.substring(0, c) : n);
-        }
-        return out;
+        return t.alignedFiles();
     }
 
     private static long spanMillis(Timeline t) {

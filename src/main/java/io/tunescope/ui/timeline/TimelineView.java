@@ -339,7 +339,7 @@ public final class TimelineView implements CaptureView {
         note.setText(ctx.text("timeline.loading"));
         Set<String> hide = Set.copyOf(hidden);
         ctx.background().submit(() -> {
-            Timeline t = TimelineBuilder.build(c, dir);
+            Timeline t = TimelineBuilder.build(c, dir, ctx.locale());
             List<Anomaly> an = AnomalyDetector.detect(t);
             List<RunSummary> rows = RunSummary.of(t);
             ThreadSweep sweep = bestSweep(c, dir, ctx.locale());
@@ -426,12 +426,7 @@ public final class TimelineView implements CaptureView {
     }
 
     private String alignmentNote(Timeline t) {
-        List<String> byStart = new ArrayList<>();
-        for (String n : t.notes()) {
-            if (n.contains("aligned by start")) {
-                byStart.add(n);
-            }
-        }
+        List<String> byStart = t.alignedByStart();
         String base = t.wallClock() ? ctx.text("timeline.wallClock") : ctx.text("timeline.relative");
         return byStart.isEmpty() ? base : base + " " + ctx.text("timeline.byStart", String.join("; ", byStart));
     }

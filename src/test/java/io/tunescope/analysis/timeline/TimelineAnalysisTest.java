@@ -183,4 +183,20 @@ class TimelineAnalysisTest {
         }
         assertEquals(anyHigh, !io.isEmpty());
     }
+
+    @Test
+    void alignmentNotesInTheReadersLanguage() throws Exception {
+        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(java.nio.file.Path.of("sample-data/mariadb-oltp"));
+        Timeline en = TimelineBuilder.build(c, null);
+        Timeline zh = TimelineBuilder.build(c, null, java.util.Locale.SIMPLIFIED_CHINESE);
+        assertFalse(en.alignedByStart().isEmpty(), "sysbench logs are aligned by their start");
+        assertEquals(en.alignedFiles(), zh.alignedFiles());
+        assertEquals(en.notes().size(), zh.notes().size());
+        for (String n : en.alignedByStart()) {
+            assertTrue(n.contains("aligned by start at the collector timeline ("), n);
+        }
+        for (String n : zh.alignedByStart()) {
+            assertTrue(n.contains("按起点对齐到采集器时间线（"), n);
+        }
+    }
 }

@@ -98,7 +98,7 @@ public final class NumaView implements CaptureView {
                     if (NumaViewModel.available(st).contains(k)) {
                         model.kindProperty().set(k);
                     }
-                    NumaViewModel.Window w = NumaViewModel.windowFor(st, n.cell());
+                    NumaViewModel.Window w = NumaViewModel.windowFor(st, n.cell(), ctx.locale());
                     if (k == NumaViewModel.Kind.ALLOCATIONS && w != null) {
                         // the counters the finding was measured on
                         windowBox.setValue(w);
@@ -238,7 +238,7 @@ public final class NumaView implements CaptureView {
             stepBox.setValue(s);
             kindBox.getItems().setAll(NumaViewModel.available(s));
             kindBox.setValue(model.kindProperty().get());
-            windowBox.getItems().setAll(NumaViewModel.windows(s));
+            windowBox.getItems().setAll(NumaViewModel.windows(s, ctx.locale()));
             windowBox.setValue(model.windowProperty().get());
             placement.setText(s == null || s.placement() == null || s.placement().describe().isEmpty() ? ""
                     : ctx.text("numa.placement", s.placement().describe(ctx.locale())));

@@ -66,7 +66,7 @@ public final class NumaViewModel {
     public NumaViewModel(java.util.Locale locale) {
         this.locale = locale;
         step.addListener((o, a, s) -> {
-            List<Window> ws = windows(s);
+            List<Window> ws = windows(s, locale);
             window.set(ws.isEmpty() ? null : ws.get(0));
             if (s != null && available(s).size() > 0 && !available(s).contains(kind.get())) {
                 kind.set(available(s).get(0));
@@ -149,6 +149,12 @@ public final class NumaViewModel {
 
     /** Counter windows of a step: the whole window first, then each interval, then each snapshot since boot. */
     public static List<Window> windows(NumaStep s) {
+        return windows(s, java.util.Locale.ROOT);
+    }
+
+    /** {@link #windows(NumaStep)} with the labels in the locale's language. */
+    public static List<Window> windows(NumaStep s, java.util.Locale locale) {
+        io.tunescope.analysis.ChartText w = io.tunescope.analysis.ChartText.of(locale);
         List<Window> out = new ArrayList<>();
         if (s == null) {
             return out;
@@ -157,13 +163,13 @@ public final class NumaViewModel {
         List<NumaSeries.Interval> ivs = series.intervals();
         if (ivs.size() > 1) {
             NumaSeries.Interval all = series.overall();
-            out.add(new Window(label(all), all, null));
+            out.add(new Window(label(all, w), all, null));
         }
         for (NumaSeries.Interval iv : ivs) {
-            out.add(new Window(label(iv), iv, null));
+            out.add(new Window(label(iv, w), iv, null));
         }
         for (NumaSeries.Sample smp : series.samples()) {
-            out.add(new Window(smp.label() + " (since boot)", null, smp));
+            out.add(new Window(w.t("numa.window.sinceBoot", "{0} (since boot)", smp.label()), null, smp));
         }
         return out;
     }
@@ -174,7 +180,12 @@ public final class NumaViewModel {
      * else the whole window (first to last snapshot, or the one snapshot). Null when the step has none.
      */
     public static Window windowFor(NumaStep s, NumaCell cell) {
-        List<Window> ws = windows(s);
+        return windowFor(s, cell, java.util.Locale.ROOT);
+    }
+
+    /** {@link #windowFor(NumaStep, NumaCell)} among the windows labelled in the locale's language. */
+    public static Window windowFor(NumaStep s, NumaCell cell, java.util.Locale locale) {
+        List<Window> ws = windows(s, locale);
         if (ws.isEmpty()) {
             return null;
         }
@@ -192,9 +203,11 @@ public final class NumaViewModel {
         return ws.get(0);
     }
 
-    private static String label(NumaSeries.Interval iv) {
-        String secs = Double.isNaN(iv.seconds()) ? "time unknown" : String.format(java.util.Locale.ROOT, "%.0f s", iv.seconds());
-        return iv.from().label() + " \u2192 " + iv.to().label() + " (" + secs + (iv.reset() ? ", counters reset" : "") + ")";
+    private static String label(NumaSeries.Interval iv, io.tunescope.analysis.ChartText w) {
+        String secs = Double.isNaN(iv.seconds()) ? w.t("numa.window.timeUnknown", "time unknown")
+                : String.format(java.util.Locale.ROOT, "%.0f s", iv.seconds());
+        return iv.reset() ? w.t("numa.window.intervalReset", "{0} \u2192 {1} ({2}, counters reset)", iv.from().label(), iv.to().label(), secs)
+                : iv.from().label() + " \u2192 " + iv.to().label() + " (" + secs + ")";
     }
 
     /** The matrix of a step for the current kind and mode, with the given window (null: the step's default). */
@@ -212,7 +225,7 @@ public final class NumaViewModel {
             case ALLOCATIONS -> {
                 Window ww = w;
                 if (ww == null) {
-                    List<Window> ws = windows(s);
+                    List<Window> ws = windows(s, locale);
                     ww = ws.isEmpty() ? null : ws.get(0);
                 }
                 if (ww == null) {

@@ -44,6 +44,8 @@ class NumaViewModelTest {
                 "numastat-during.txt \u2192 numastat-after.txt (30 s)",
                 "numastat-before.txt (since boot)", "numastat-during.txt (since boot)", "numastat-after.txt (since boot)"),
                 ws.stream().map(NumaViewModel.Window::label).toList());
+        assertEquals("numastat-after.txt（开机以来）",
+                NumaViewModel.windows(s, java.util.Locale.SIMPLIFIED_CHINESE).get(5).label(), "window labels follow the UI language");
         m.windowProperty().set(ws.get(1));
         m.modeProperty().set(NumaMatrices.Mode.RATE);
         NumaMatrix rate = m.matrixProperty().get();

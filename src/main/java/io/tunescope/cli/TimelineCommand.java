@@ -51,6 +51,9 @@ public final class TimelineCommand implements Callable<Integer> {
     @Option(names = "--height", defaultValue = "0", description = "image height in pixels (default: 190 per chart + 140)")
     int height;
 
+    @Option(names = "--lang", paramLabel = "LANG", description = "language of the charts and notes: en (default) or zh")
+    String lang;
+
     @Option(names = "--step", paramLabel = "DIR", description = "only this step directory of a multi-step capture")
     String step;
 
@@ -76,7 +79,9 @@ public final class TimelineCommand implements Callable<Integer> {
             err.println("tunescope timeline: no step '" + step + "' in " + path);
             return TunescopeCli.USAGE;
         }
-        Timeline t = TimelineBuilder.build(capture, step);
+        Locale locale = ExportCommand.locale(lang, Locale.ROOT);
+        io.tunescope.analysis.ChartText words = io.tunescope.analysis.ChartText.of(locale);
+        Timeline t = TimelineBuilder.build(capture, step, locale);
         if (t.isEmpty() && t.runs().isEmpty()) {
             err.println("tunescope timeline: no time series or benchmark runs found in " + path);
             return TunescopeCli.NOTHING_READ;
@@ -120,7 +125,7 @@ public final class TimelineCommand implements Callable<Integer> {
         ThreadSweep sweep = null;
         String sweepStep = "";
         for (var e : byStep.entrySet()) {
-            ThreadSweep s = ThreadSweep.of(e.getValue());
+            ThreadSweep s = ThreadSweep.of(e.getValue(), locale);
             if (!s.isSweep()) {
                 continue;
             }
@@ -138,10 +143,10 @@ public final class TimelineCommand implements Callable<Integer> {
             }
         }
         if (png != null) {
-            List<TimelineChart.Panel> panels = TimelineChart.panels(t);
+            List<TimelineChart.Panel> panels = TimelineChart.panels(t, locale);
             int h = height > 0 ? height : 140 + 190 * Math.max(1, panels.size());
-            JFreeChart chart = TimelineChart.build(t, anomalies, "Timeline: " + capture.title()
-                    + (step == null ? "" : " / " + step));
+            JFreeChart chart = TimelineChart.build(t, anomalies, words.t("cli.timeline.title", "Timeline: {0}", capture.title()
+                    + (step == null ? "" : " / " + step)), p -> true, locale);
             ChartUtils.saveChartAsPNG(png.toFile(), chart, width, h);
             out.println("Wrote " + png + " (" + width + "x" + h + ", " + panels.size() + " charts)");
         }
@@ -149,8 +154,8 @@ public final class TimelineCommand implements Callable<Integer> {
             if (sweep == null) {
                 err.println("tunescope timeline: no thread sweep (runs at fewer than 2 thread counts); " + sweepPng + " not written");
             } else {
-                ChartUtils.saveChartAsPNG(sweepPng.toFile(), ThreadSweepChart.build(sweep, "Thread sweep: " + capture.title()
-                        + (sweepStep.isEmpty() ? "" : " / " + sweepStep)),
+                ChartUtils.saveChartAsPNG(sweepPng.toFile(), ThreadSweepChart.build(sweep, words.t("cli.sweep.title", "Thread sweep: {0}",
+                        capture.title() + (sweepStep.isEmpty() ? "" : " / " + sweepStep)), locale),
                         Math.min(width, 1200), 640);
                 out.println("Wrote " + sweepPng);
             }

@@ -42,6 +42,15 @@ class TimelineCommandTest {
     }
 
     @Test
+    void langZhWritesTheNotesAndChartsInChinese(@TempDir Path tmp) throws Exception {
+        Path png = tmp.resolve("t.png");
+        Run r = run("timeline", "src/test/resources/captures/fileio-run", "--png", png.toString(), "--width", "800", "--lang", "zh");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("sysbench-fileio.txt: sysbench 不打印墙上时钟；1 次运行按起点对齐到"), r.out());
+        assertEquals(800, ImageIO.read(png.toFile()).getWidth());
+    }
+
+    @Test
     void threadSweepFromRealCpuRunsShowsItsKnee(@TempDir Path tmp) throws Exception {
         Path sweep = tmp.resolve("s.png");
         Run r = run("timeline", "src/test/resources/fixtures/sysbench/cpu-thread-sweep.txt", "--sweep-png", sweep.toString());

@@ -86,7 +86,7 @@ public final class TimelineCommand implements Callable<Integer> {
             err.println("tunescope timeline: no time series or benchmark runs found in " + path);
             return TunescopeCli.NOTHING_READ;
         }
-        List<Anomaly> anomalies = AnomalyDetector.detect(t);
+        List<Anomaly> anomalies = AnomalyDetector.detect(t, locale);
         out.println("Timeline: " + t.tracks().size() + " series, " + t.runs().size() + " run(s), "
                 + (t.wallClock() ? "wall clock" : "relative clock (no file had wall-clock timestamps)"));
         for (String n : t.notes()) {

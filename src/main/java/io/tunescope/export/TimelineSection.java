@@ -49,7 +49,7 @@ public final class TimelineSection implements ReportSection {
             for (String n : t.notes()) {
                 pdf.small(n);
             }
-            var anomalies = AnomalyDetector.detect(t);
+            var anomalies = AnomalyDetector.detect(t, o.locale());
             int charts = (panels.size() + PANELS_PER_CHART - 1) / PANELS_PER_CHART;
             int per = charts == 0 ? 1 : (panels.size() + charts - 1) / charts;
             for (int from = 0; from < panels.size(); from += per) {

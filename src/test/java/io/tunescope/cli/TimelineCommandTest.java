@@ -47,6 +47,7 @@ class TimelineCommandTest {
         Run r = run("timeline", "src/test/resources/captures/fileio-run", "--png", png.toString(), "--width", "800", "--lang", "zh");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("sysbench-fileio.txt: sysbench 不打印墙上时钟；1 次运行按起点对齐到"), r.out());
+        assertTrue(r.out().contains("device_saturated: vda 利用率达到 "), "markers in Chinese: " + r.out());
         assertEquals(800, ImageIO.read(png.toFile()).getWidth());
     }
 

@@ -1,5 +1,7 @@
 package io.tunescope.analysis.timeline;
 
+import io.tunescope.analysis.ChartText;
+
 import io.tunescope.model.series.TimeSeries;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,21 +38,31 @@ public final class AnomalyDetector {
     }
 
     public static List<Anomaly> detect(Timeline t, Thresholds th) {
+        return detect(t, th, Locale.ROOT);
+    }
+
+    /** The markers with their messages in the locale's language ({@link ChartText}). */
+    public static List<Anomaly> detect(Timeline t, Locale locale) {
+        return detect(t, Thresholds.defaults(), locale);
+    }
+
+    public static List<Anomaly> detect(Timeline t, Thresholds th, Locale locale) {
+        ChartText w = ChartText.of(locale);
         List<Anomaly> out = new ArrayList<>();
-        out.addAll(saturation(t, th));
-        out.addAll(iowait(t, th));
+        out.addAll(saturation(t, th, w));
+        out.addAll(iowait(t, th, w));
         for (Track tr : t.find("sysbench", "tps")) {
-            out.addAll(dips(tr.series(), th));
+            out.addAll(dips(tr.series(), th, w));
         }
         for (Track tr : t.find("sysbench", "err/s")) {
-            out.addAll(errorBursts(tr.series(), th));
+            out.addAll(errorBursts(tr.series(), th, w));
         }
         out.sort(Comparator.comparingLong(Anomaly::start).thenComparing(a -> a.kind().ordinal()));
         return out;
     }
 
     /** Device %util >= threshold while await or queue size rises (vs the previous sample). */
-    static List<Anomaly> saturation(Timeline t, Thresholds th) {
+    static List<Anomaly> saturation(Timeline t, Thresholds th, ChartText w) {
         List<Anomaly> out = new ArrayList<>();
         for (Track ut : t.named("util")) {
             TimeSeries util = ut.series();
@@ -67,8 +79,8 @@ public final class AnomalyDetector {
             for (int[] span : spans(flag)) {
                 int peak = argMax(util, span[0], span[1]);
                 out.add(new Anomaly(Anomaly.Kind.DEVICE_SATURATED, util.time(span[0]), util.time(span[1]), dev,
-                        util.value(peak), String.format(Locale.ROOT, "%s at %.0f%% util with rising await/queue (%d samples)",
-                        dev, util.value(peak), span[1] - span[0] + 1), util.ref(peak)));
+                        util.value(peak), w.t("anomaly.saturated", "{0} at {1}% util with rising await/queue ({2} samples)",
+                        dev, String.format(Locale.ROOT, "%.0f", util.value(peak)), span[1] - span[0] + 1), util.ref(peak)));
             }
         }
         return out;
@@ -111,7 +123,7 @@ public final class AnomalyDetector {
     }
 
     /** CPU iowait at or above the threshold, from mpstat (all), else iostat avg-cpu, else sadf, else vmstat wa. */
-    static List<Anomaly> iowait(Timeline t, Thresholds th) {
+    static List<Anomaly> iowait(Timeline t, Thresholds th, ChartText w) {
         TimeSeries s = null;
         for (String src : List.of("mpstat", "iostat", "sadf")) {
             for (Track tr : t.find(src, "iowait")) {
@@ -139,7 +151,8 @@ public final class AnomalyDetector {
         for (int[] span : spans(flag)) {
             int peak = argMax(s, span[0], span[1]);
             out.add(new Anomaly(Anomaly.Kind.CPU_IOWAIT, s.time(span[0]), s.time(span[1]), "cpu",
-                    s.value(peak), String.format(Locale.ROOT, "CPU iowait up to %.1f%% (%s)", s.value(peak), s.metric().source()),
+                    s.value(peak), w.t("anomaly.iowait", "CPU iowait up to {0}% ({1})", String.format(Locale.ROOT, "%.1f", s.value(peak)),
+                            s.metric().source()),
                     s.ref(peak)));
         }
         return out;
@@ -147,6 +160,10 @@ public final class AnomalyDetector {
 
     /** Throughput samples at least {@code dipFraction} below the median of the {@code window} samples before them. */
     public static List<Anomaly> dips(TimeSeries tps, Thresholds th) {
+        return dips(tps, th, ChartText.ENGLISH);
+    }
+
+    static List<Anomaly> dips(TimeSeries tps, Thresholds th, ChartText w) {
         boolean[] flag = new boolean[tps.size()];
         for (int i = 1; i < tps.size(); i++) {
             double med = median(tps, Math.max(0, i - th.window()), i - 1);
@@ -158,14 +175,19 @@ public final class AnomalyDetector {
             int low = argMin(tps, span[0], span[1]);
             double med = median(tps, Math.max(0, span[0] - th.window()), span[0] - 1);
             out.add(new Anomaly(Anomaly.Kind.THROUGHPUT_DIP, tps.time(span[0]), tps.time(span[1]), runName(tps),
-                    tps.value(low), String.format(Locale.ROOT, "throughput dip to %.1f tps (%.0f%% below the moving median %.1f)",
-                    tps.value(low), 100 * (1 - tps.value(low) / med), med), tps.ref(low)));
+                    tps.value(low), w.t("anomaly.dip", "throughput dip to {0} tps ({1}% below the moving median {2})",
+                    String.format(Locale.ROOT, "%.1f", tps.value(low)), String.format(Locale.ROOT, "%.0f", 100 * (1 - tps.value(low) / med)),
+                    String.format(Locale.ROOT, "%.1f", med)), tps.ref(low)));
         }
         return out;
     }
 
     /** Error rates above {@code errorFactor} x the moving median (or above 0 when the median is 0). */
     public static List<Anomaly> errorBursts(TimeSeries err, Thresholds th) {
+        return errorBursts(err, th, ChartText.ENGLISH);
+    }
+
+    static List<Anomaly> errorBursts(TimeSeries err, Thresholds th, ChartText w) {
         boolean[] flag = new boolean[err.size()];
         // the first interval has no history to compare with
         for (int i = 1; i < err.size(); i++) {
@@ -180,7 +202,8 @@ public final class AnomalyDetector {
         for (int[] span : spans(flag)) {
             int peak = argMax(err, span[0], span[1]);
             out.add(new Anomaly(Anomaly.Kind.ERROR_BURST, err.time(span[0]), err.time(span[1]), runName(err),
-                    err.value(peak), String.format(Locale.ROOT, "error burst up to %.2f err/s", err.value(peak)), err.ref(peak)));
+                    err.value(peak), w.t("anomaly.errors", "error burst up to {0} err/s", String.format(Locale.ROOT, "%.2f", err.value(peak))),
+                    err.ref(peak)));
         }
         return out;
     }

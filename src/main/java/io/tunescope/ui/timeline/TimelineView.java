@@ -340,7 +340,7 @@ public final class TimelineView implements CaptureView {
         Set<String> hide = Set.copyOf(hidden);
         ctx.background().submit(() -> {
             Timeline t = TimelineBuilder.build(c, dir, ctx.locale());
-            List<Anomaly> an = AnomalyDetector.detect(t);
+            List<Anomaly> an = AnomalyDetector.detect(t, ctx.locale());
             List<RunSummary> rows = RunSummary.of(t);
             ThreadSweep sweep = bestSweep(c, dir, ctx.locale());
             List<TimelineChart.Panel> ps = TimelineChart.panels(t, ctx.locale());

@@ -1,9 +1,6 @@
 package io.tunescope.importers.iocsv;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunescope.importers.Head;
 import io.tunescope.importers.ImportContext;
 import io.tunescope.importers.ImportException;
@@ -11,7 +8,6 @@ import io.tunescope.importers.ImportResult;
 import io.tunescope.importers.Importer;
 import io.tunescope.importers.Sniff;
 import io.tunescope.importers.stats.IoColumns;
-import io.tunescope.importers.stats.LinesReader;
 import io.tunescope.importers.stats.SeriesCollector;
 import io.tunescope.importers.stats.Stamp;
 import io.tunescope.model.capture.Dataset;
@@ -153,55 +149,35 @@ public final class SadfImporter implements Importer<SeriesSet> {
 
     private SeriesSet parseJson(ImportContext ctx) throws IOException {
         SeriesCollector c = new SeriesCollector("sadf", ctx.displayName());
-        ObjectMapper mapper = new ObjectMapper();
-        long interval = 0;
-        try (JsonParser p = mapper.getFactory().createParser(new LinesReader(ctx.lines()))) {
-            JsonToken t;
-            while ((t = p.nextToken()) != null) {
-                if (t != JsonToken.FIELD_NAME) {
-                    continue;
-                }
-                String f = p.currentName();
-                if ("statistics".equals(f)) {
-                    if (p.nextToken() != JsonToken.START_ARRAY) {
-                        continue;
-                    }
-                    while (p.nextToken() == JsonToken.START_OBJECT) {
-                        int line = p.currentTokenLocation().getLineNr();
-                        JsonNode st = mapper.readTree(p);
-                        JsonNode ts = st.path("timestamp");
-                        Stamp stamp = Stamp.parseLine(ts.path("date").asText("") + " " + ts.path("time").asText(""));
-                        if (ts.has("interval")) {
-                            interval = Math.round(ts.get("interval").asDouble() * 1000);
-                        }
-                        c.beginReport(line, stamp);
-                        for (JsonNode d : st.path("disk")) {
-                            String dev = d.path("disk-device").asText(d.path("disk_device").asText(""));
-                            fields(c, d, dev, true, line);
-                        }
-                        for (JsonNode cpu : st.path("cpu-load")) {
-                            fields(c, cpu, cpu.path("cpu").asText(""), false, line);
-                        }
-                        for (JsonNode cpu : st.path("cpu-load-all")) {
-                            fields(c, cpu, cpu.path("cpu").asText(""), false, line);
-                        }
-                    }
-                } else if (p.nextToken().isScalarValue()) {
-                    String v = p.getValueAsString();
-                    switch (f) {
-                        case "nodename" -> c.meta("host", v);
-                        case "release" -> c.meta("kernel", v);
-                        case "number-of-cpus" -> c.meta("cpus", v);
-                        case "file-date" -> c.meta("date", v);
-                        case "timezone" -> c.meta("timezone", v);
-                        default -> { }
-                    }
-                }
+        long[] interval = {0};
+        SeriesCollector.readSysstatJson(ctx, "records", (st, line) -> {
+            JsonNode ts = st.path("timestamp");
+            Stamp stamp = Stamp.parseLine(ts.path("date").asText("") + " " + ts.path("time").asText(""));
+            if (ts.has("interval")) {
+                interval[0] = Math.round(ts.get("interval").asDouble() * 1000);
             }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            SeriesCollector.jsonBroken(ctx, e, "records");
-        }
-        return c.build(ctx, false, interval);
+            c.beginReport(line, stamp);
+            for (JsonNode d : st.path("disk")) {
+                String dev = d.path("disk-device").asText(d.path("disk_device").asText(""));
+                fields(c, d, dev, true, line);
+            }
+            for (JsonNode cpu : st.path("cpu-load")) {
+                fields(c, cpu, cpu.path("cpu").asText(""), false, line);
+            }
+            for (JsonNode cpu : st.path("cpu-load-all")) {
+                fields(c, cpu, cpu.path("cpu").asText(""), false, line);
+            }
+        }, (f, v) -> {
+            switch (f) {
+                case "nodename" -> c.meta("host", v);
+                case "release" -> c.meta("kernel", v);
+                case "number-of-cpus" -> c.meta("cpus", v);
+                case "file-date" -> c.meta("date", v);
+                case "timezone" -> c.meta("timezone", v);
+                default -> { }
+            }
+        });
+        return c.build(ctx, false, interval[0]);
     }
 
     private static void fields(SeriesCollector c, JsonNode node, String entity, boolean disk, int line) {

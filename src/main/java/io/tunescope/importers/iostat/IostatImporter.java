@@ -1,10 +1,6 @@
 package io.tunescope.importers.iostat;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunescope.importers.Head;
 import io.tunescope.importers.ImportContext;
 import io.tunescope.importers.ImportException;
@@ -12,7 +8,6 @@ import io.tunescope.importers.ImportResult;
 import io.tunescope.importers.Importer;
 import io.tunescope.importers.Sniff;
 import io.tunescope.importers.stats.IoColumns;
-import io.tunescope.importers.stats.LinesReader;
 import io.tunescope.importers.stats.SeriesCollector;
 import io.tunescope.importers.stats.Stamp;
 import io.tunescope.model.capture.Dataset;
@@ -41,7 +36,6 @@ public final class IostatImporter implements Importer<SeriesSet> {
     static final Pattern BANNER = Pattern.compile(
             "^(\\S+) (\\S+) \\(([^)]*)\\)\\s+(\\S+)\\s+(?:_(\\S+)_)?\\s*(?:\\((\\d+) CPU\\))?\\s*$");
     private static final Pattern DEVICE_HDR = Pattern.compile("^Device:?\\s+(.*)$");
-    private static final JsonFactory JSON = new ObjectMapper().getFactory();
 
     @Override
     public String format() {
@@ -221,30 +215,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
 
     private SeriesSet parseJson(ImportContext ctx) throws IOException {
         SeriesCollector c = new SeriesCollector("iostat", ctx.displayName());
-        ObjectMapper mapper = new ObjectMapper();
-        try (JsonParser p = JSON.createParser(new LinesReader(ctx.lines()))) {
-            JsonToken t;
-            while ((t = p.nextToken()) != null) {
-                if (t == JsonToken.FIELD_NAME) {
-                    String f = p.currentName();
-                    if ("statistics".equals(f)) {
-                        if (p.nextToken() != JsonToken.START_ARRAY) {
-                            continue;
-                        }
-                        while (p.nextToken() == JsonToken.START_OBJECT) {
-                            int line = p.currentTokenLocation().getLineNr();
-                            JsonNode st = mapper.readTree(p);
-                            statistic(c, st, line);
-                        }
-                    } else if (p.nextToken().isScalarValue()) {
-                        String v = p.getValueAsString();
-                        c.sysstatHostField(f, v);
-                    }
-                }
-            }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            SeriesCollector.jsonBroken(ctx, e, "reports");
-        }
+        SeriesCollector.readSysstatJson(ctx, "reports", (st, line) -> statistic(c, st, line), c::sysstatHostField);
         return c.build(ctx, true, 0);
     }
 

@@ -1,9 +1,6 @@
 package io.tunescope.importers.mpstat;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunescope.importers.Head;
 import io.tunescope.importers.ImportContext;
 import io.tunescope.importers.ImportException;
@@ -11,7 +8,6 @@ import io.tunescope.importers.ImportResult;
 import io.tunescope.importers.Importer;
 import io.tunescope.importers.Sniff;
 import io.tunescope.importers.stats.Banner;
-import io.tunescope.importers.stats.LinesReader;
 import io.tunescope.importers.stats.SeriesCollector;
 import io.tunescope.importers.stats.Stamp;
 import io.tunescope.model.capture.Dataset;
@@ -148,45 +144,23 @@ public final class MpstatImporter implements Importer<SeriesSet> {
 
     private SeriesSet parseJson(ImportContext ctx) throws IOException {
         SeriesCollector c = new SeriesCollector("mpstat", ctx.displayName());
-        ObjectMapper mapper = new ObjectMapper();
-        try (JsonParser p = mapper.getFactory().createParser(new LinesReader(ctx.lines()))) {
-            JsonToken t;
-            while ((t = p.nextToken()) != null) {
-                if (t != JsonToken.FIELD_NAME) {
-                    continue;
-                }
-                String f = p.currentName();
-                if ("statistics".equals(f)) {
-                    if (p.nextToken() != JsonToken.START_ARRAY) {
-                        continue;
+        SeriesCollector.readSysstatJson(ctx, "reports", (st, line) -> {
+            JsonNode load = st.get("cpu-load");
+            if (load == null) {
+                return;
+            }
+            c.beginReport(line, st.has("timestamp") ? Stamp.parseLine(st.get("timestamp").asText()) : null);
+            for (JsonNode cpu : load) {
+                String id = cpu.path("cpu").asText("");
+                Iterator<Map.Entry<String, JsonNode>> it = cpu.fields();
+                while (it.hasNext()) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (e.getValue().isNumber()) {
+                        c.add(e.getKey(), id, Unit.PERCENT, e.getValue().asDouble(), line);
                     }
-                    while (p.nextToken() == JsonToken.START_OBJECT) {
-                        int line = p.currentTokenLocation().getLineNr();
-                        JsonNode st = mapper.readTree(p);
-                        JsonNode load = st.get("cpu-load");
-                        if (load == null) {
-                            continue;
-                        }
-                        c.beginReport(line, st.has("timestamp") ? Stamp.parseLine(st.get("timestamp").asText()) : null);
-                        for (JsonNode cpu : load) {
-                            String id = cpu.path("cpu").asText("");
-                            Iterator<Map.Entry<String, JsonNode>> it = cpu.fields();
-                            while (it.hasNext()) {
-                                Map.Entry<String, JsonNode> e = it.next();
-                                if (e.getValue().isNumber()) {
-                                    c.add(e.getKey(), id, Unit.PERCENT, e.getValue().asDouble(), line);
-                                }
-                            }
-                        }
-                    }
-                } else if (p.nextToken().isScalarValue()) {
-                    String v = p.getValueAsString();
-                    c.sysstatHostField(f, v);
                 }
             }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            SeriesCollector.jsonBroken(ctx, e, "reports");
-        }
+        }, c::sysstatHostField);
         return c.build(ctx, false, 0);
     }
 

@@ -121,6 +121,46 @@ public final class SeriesCollector {
         return set;
     }
 
+    /** One entry of a sysstat JSON {@code statistics} array, with the line it starts on. */
+    @FunctionalInterface
+    public interface Statistic {
+        void accept(com.fasterxml.jackson.databind.JsonNode statistic, int line);
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /**
+     * Streams a sysstat JSON document ({@code mpstat}/{@code iostat -o JSON}, {@code sadf -j}) without
+     * holding it whole: each entry of a {@code statistics} array goes to {@code onStatistic}, every other
+     * scalar field (the host header) to {@code onField}. A document that breaks off is reported with its
+     * line ({@link #jsonBroken}); the {@code kept} entries before it stay.
+     */
+    public static void readSysstatJson(ImportContext ctx, String kept, Statistic onStatistic,
+                                       java.util.function.BiConsumer<String, String> onField) throws java.io.IOException {
+        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(new LinesReader(ctx.lines()))) {
+            com.fasterxml.jackson.core.JsonToken t;
+            while ((t = p.nextToken()) != null) {
+                if (t != com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                    continue;
+                }
+                String f = p.currentName();
+                if ("statistics".equals(f)) {
+                    if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_ARRAY) {
+                        continue;
+                    }
+                    while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                        int line = p.currentTokenLocation().getLineNr();
+                        onStatistic.accept(JSON.readTree(p), line);
+                    }
+                } else if (p.nextToken().isScalarValue()) {
+                    onField.accept(f, p.getValueAsString());
+                }
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            jsonBroken(ctx, e, kept);
+        }
+    }
+
     /** Reports where a sysstat JSON file breaks off; what was read before it is kept. */
     public static void jsonBroken(io.tunescope.importers.ImportContext ctx, com.fasterxml.jackson.core.JsonProcessingException e,
                                   String kept) {

@@ -1,13 +1,11 @@
 package io.tunescope.analysis;
 
+import io.tunescope.text.Messages;
+
 import java.util.Locale;
 import java.util.Map;
-import java.util.MissingResourceException;
-import java.util.Optional;
 import java.util.ResourceBundle;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The words drawn inside charts and heatmaps (panel titles, axis labels, legends, heatmap titles and row notes,
@@ -33,9 +31,6 @@ public final class ChartText {
     /** English: the words of the code. */
     public static final ChartText ENGLISH = new ChartText(null);
 
-    private static final Pattern ARG = Pattern.compile("\\{(\\d)}");
-    private static final ResourceBundle.Control NO_FALLBACK =
-            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES);
     private static final Map<Locale, ChartText> BY_LOCALE = new ConcurrentHashMap<>();
 
     private final ResourceBundle bundle;
@@ -49,15 +44,7 @@ public final class ChartText {
         if (locale == null) {
             return ENGLISH;
         }
-        return BY_LOCALE.computeIfAbsent(locale, l -> bundle(l).map(ChartText::new).orElse(ENGLISH));
-    }
-
-    private static Optional<ResourceBundle> bundle(Locale locale) {
-        try {
-            return Optional.of(ResourceBundle.getBundle(BUNDLE, locale, NO_FALLBACK));
-        } catch (MissingResourceException e) {
-            return Optional.empty();
-        }
+        return BY_LOCALE.computeIfAbsent(locale, l -> Messages.bundle(BUNDLE, l).map(ChartText::new).orElse(ENGLISH));
     }
 
     /** Whether this speaks the English of the code (no bundle for the locale). */
@@ -71,21 +58,8 @@ public final class ChartText {
         return format(pattern, args);
     }
 
-    /** Replaces {@code {n}} by the n-th argument's string; nothing else is special. */
+    /** {@link Messages#format}. */
     public static String format(String pattern, Object... args) {
-        if (args.length == 0) {
-            return pattern;
-        }
-        Matcher m = ARG.matcher(pattern);
-        StringBuilder sb = new StringBuilder(pattern.length() + 32);
-        while (m.find()) {
-            int i = m.group(1).charAt(0) - '0';
-            if (i >= args.length) {
-                throw new IllegalArgumentException("pattern wants argument " + i + " but has " + args.length + ": " + pattern);
-            }
-            m.appendReplacement(sb, Matcher.quoteReplacement(String.valueOf(args[i])));
-        }
-        m.appendTail(sb);
-        return sb.toString();
+        return Messages.format(pattern, args);
     }
 }

@@ -14,8 +14,8 @@ public record ReportOptions(Locale locale, String flameSearch, String flameFocus
 
     public ResourceBundle bundle() {
         // no fallback to the JVM's default locale: an English report on a Chinese desktop stays English
-        return ResourceBundle.getBundle("io.tunescope.export.report", locale,
-                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        return io.tunescope.text.Messages.bundle("io.tunescope.export.report", locale)
+                .orElseThrow(() -> new java.util.MissingResourceException("no report bundle", "ReportOptions", ""));
     }
 
     public String text(String key, Object... args) {

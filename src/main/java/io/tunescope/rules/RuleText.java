@@ -1,13 +1,12 @@
 package io.tunescope.rules;
 
 import io.tunescope.analysis.evidence.Need;
+import io.tunescope.text.Messages;
 
 import java.util.Locale;
 import java.util.MissingResourceException;
 import java.util.Optional;
 import java.util.ResourceBundle;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The words of the rules in the reader's language. Each rule package has a bundle {@code findings}
@@ -22,20 +21,13 @@ import java.util.regex.Pattern;
  * English apostrophe needs no escaping. Arguments are formatted before they come here ({@link Fmt}).
  */
 public final class RuleText {
-    private static final Pattern ARG = Pattern.compile("\\{(\\d)}");
-    private static final ResourceBundle.Control NO_FALLBACK =
-            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES);
 
     private RuleText() {
     }
 
     /** The bundle {@code baseName} for the locale, never falling back to the JVM's default locale. */
     public static Optional<ResourceBundle> bundle(String baseName, Locale locale) {
-        try {
-            return Optional.of(ResourceBundle.getBundle(baseName, locale == null ? Locale.ROOT : locale, NO_FALLBACK));
-        } catch (MissingResourceException e) {
-            return Optional.empty();
-        }
+        return Messages.bundle(baseName, locale);
     }
 
     /** The findings bundle of a rule package, e.g. {@code io.tunescope.rules.cpu}. */
@@ -43,22 +35,9 @@ public final class RuleText {
         return bundle(rulePackage + ".findings", locale);
     }
 
-    /** Replaces {@code {n}} by the n-th argument's string; nothing else is special. */
+    /** {@link Messages#format}: {@code {n}} by the n-th argument, nothing else special. */
     public static String format(String pattern, Object... args) {
-        if (args.length == 0) {
-            return pattern;
-        }
-        Matcher m = ARG.matcher(pattern);
-        StringBuilder sb = new StringBuilder(pattern.length() + 32);
-        while (m.find()) {
-            int i = m.group(1).charAt(0) - '0';
-            if (i >= args.length) {
-                throw new IllegalArgumentException("pattern wants argument " + i + " but has " + args.length + ": " + pattern);
-            }
-            m.appendReplacement(sb, Matcher.quoteReplacement(String.valueOf(args[i])));
-        }
-        m.appendTail(sb);
-        return sb.toString();
+        return Messages.format(pattern, args);
     }
 
     /** What to capture for a need, in the locale (the English is {@link Need#description()}). */

@@ -1,5 +1,8 @@
 package io.tunescope.ui.config;
 
+import static io.tunescope.ui.Controls.col;
+
+import io.tunescope.ui.Controls;
 import io.tunescope.analysis.config.ConfigDiff;
 import io.tunescope.analysis.config.StatusDelta;
 import io.tunescope.analysis.config.StepConfig;
@@ -13,10 +16,8 @@ import io.tunescope.ui.UiContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.transformation.FilteredList;
 import javafx.collections.transformation.SortedList;
@@ -131,7 +132,7 @@ public final class ConfigView implements CaptureView {
         VBox.setVgrow(diff, Priority.ALWAYS);
         diffBox.setPadding(new Insets(6, 0, 0, 0));
 
-        TabPane inner = new TabPane(tab("config.tab.settings", settings), tab("config.tab.status", statusBox), tab("config.tab.diff", diffBox));
+        TabPane inner = new TabPane(Controls.tab(ctx, "config.tab.settings", settings), Controls.tab(ctx, "config.tab.status", statusBox), Controls.tab(ctx, "config.tab.diff", diffBox));
         HBox top = new HBox(8, new Label(ctx.text("config.step")), step, filter);
         HBox.setHgrow(filter, Priority.ALWAYS);
         top.setAlignment(Pos.CENTER_LEFT);
@@ -139,19 +140,6 @@ public final class ConfigView implements CaptureView {
         VBox.setVgrow(inner, Priority.ALWAYS);
         box.setPadding(new Insets(8));
         root.setCenter(box);
-    }
-
-    private Tab tab(String key, Node content) {
-        Tab t = new Tab(ctx.text(key), content);
-        t.setClosable(false);
-        return t;
-    }
-
-    private static <T> TableColumn<T, String> col(String title, Function<T, String> f, double width) {
-        TableColumn<T, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
-        c.setPrefWidth(width);
-        return c;
     }
 
     private static <T> TableColumn<T, Double> num(String title, java.util.function.ToDoubleFunction<T> f) {

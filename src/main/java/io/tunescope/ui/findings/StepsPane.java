@@ -1,5 +1,7 @@
 package io.tunescope.ui.findings;
 
+import static io.tunescope.ui.Controls.col;
+
 import io.tunescope.analysis.config.ConfigDiff;
 import io.tunescope.analysis.config.StepConfig;
 import io.tunescope.analysis.timeline.RunSummary;
@@ -14,9 +16,7 @@ import java.awt.Font;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 import javafx.application.Platform;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
@@ -175,13 +175,6 @@ final class StepsPane {
             selectedMarker = new IntervalMarker(index - 0.18, index + 0.18, new java.awt.Color(120, 130, 140, 55));
             plot.addDomainMarker(selectedMarker, Layer.BACKGROUND);
         }
-    }
-
-    private static <T> TableColumn<T, String> col(String title, Function<T, String> f, double width) {
-        TableColumn<T, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
-        c.setPrefWidth(width);
-        return c;
     }
 
     static String num(double v) {

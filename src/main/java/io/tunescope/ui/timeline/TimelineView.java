@@ -1,5 +1,8 @@
 package io.tunescope.ui.timeline;
 
+import static io.tunescope.ui.Controls.col;
+
+import io.tunescope.ui.Controls;
 import io.tunescope.analysis.timeline.Anomaly;
 import io.tunescope.analysis.timeline.AnomalyDetector;
 import io.tunescope.analysis.timeline.RunSummary;
@@ -28,10 +31,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -238,8 +239,8 @@ public final class TimelineView implements CaptureView {
             }
         });
 
-        TabPane tabs = new TabPane(tab("timeline.tab.chart", chartBox), tab("timeline.tab.runs", runs),
-                tab("timeline.tab.sweep", sweepBox), markersTab);
+        TabPane tabs = new TabPane(Controls.tab(ctx, "timeline.tab.chart", chartBox), Controls.tab(ctx, "timeline.tab.runs", runs),
+                Controls.tab(ctx, "timeline.tab.sweep", sweepBox), markersTab);
         markersTab.setText(ctx.text("timeline.tab.markers", 0));
         markersTab.setContent(markers);
         markersTab.setClosable(false);
@@ -247,19 +248,6 @@ public final class TimelineView implements CaptureView {
         VBox.setVgrow(tabs, Priority.ALWAYS);
         box.setPadding(new Insets(8));
         root.setCenter(box);
-    }
-
-    private Tab tab(String key, Node content) {
-        Tab t = new Tab(ctx.text(key), content);
-        t.setClosable(false);
-        return t;
-    }
-
-    private static <T> TableColumn<T, String> col(String title, Function<T, String> f, double width) {
-        TableColumn<T, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
-        c.setPrefWidth(width);
-        return c;
     }
 
     @Override

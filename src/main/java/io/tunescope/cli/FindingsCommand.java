@@ -65,7 +65,7 @@ public final class FindingsCommand implements Callable<Integer> {
         }
         Capture capture;
         try {
-            capture = new CaptureLoader(ImporterRegistry.standard()).load(path);
+            capture = io.tunescope.session.CaptureSession.open(path).capture();
         } catch (CaptureException e) {
             err.println("tunescope findings: " + e.getMessage());
             return TunescopeCli.NOTHING_READ;
@@ -76,7 +76,7 @@ public final class FindingsCommand implements Callable<Integer> {
             return TunescopeCli.NOTHING_READ;
         }
         Locale locale = ExportCommand.locale(lang, Locale.ROOT);
-        RuleEngine.Report report = RuleEngine.standard().run(capture, Settings.defaults(), locale);
+        RuleEngine.Report report = io.tunescope.session.CaptureSession.of(capture).findings(locale);
         if (json) {
             ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             out.println(m.writeValueAsString(FindingsWriter.json(capture.name(), report)));

@@ -44,7 +44,7 @@ public final class InspectCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Capture capture;
         try {
-            capture = new CaptureLoader(ImporterRegistry.standard()).load(path);
+            capture = io.tunescope.session.CaptureSession.open(path).capture();
         } catch (CaptureException e) {
             err.println("tunescope inspect: " + e.getMessage());
             return TunescopeCli.NOTHING_READ;

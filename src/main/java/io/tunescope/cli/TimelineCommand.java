@@ -70,7 +70,7 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         Capture capture;
         try {
-            capture = new CaptureLoader(ImporterRegistry.standard()).load(path);
+            capture = io.tunescope.session.CaptureSession.open(path).capture();
         } catch (CaptureException e) {
             err.println("tunescope timeline: " + e.getMessage());
             return TunescopeCli.NOTHING_READ;
@@ -81,7 +81,7 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         Locale locale = ExportCommand.locale(lang, Locale.ROOT);
         io.tunescope.analysis.ChartText words = io.tunescope.analysis.ChartText.of(locale);
-        Timeline t = TimelineBuilder.build(capture, step, locale);
+        Timeline t = io.tunescope.session.CaptureSession.of(capture).timeline(step, locale);
         if (t.isEmpty() && t.runs().isEmpty()) {
             err.println("tunescope timeline: no time series or benchmark runs found in " + path);
             return TunescopeCli.NOTHING_READ;
@@ -116,12 +116,7 @@ public final class TimelineCommand implements Callable<Integer> {
             }
         }
         // a sweep is read per step: runs of different configurations are not one curve
-        java.util.Map<String, List<BenchRun>> byStep = new java.util.LinkedHashMap<>();
-        for (Loaded<io.tunescope.model.bench.BenchLog> l : capture.all(SeriesDatasets.SYSBENCH)) {
-            if (step == null || l.step().equals(step)) {
-                byStep.computeIfAbsent(l.step(), k -> new ArrayList<>()).addAll(l.value().runs());
-            }
-        }
+        java.util.Map<String, List<BenchRun>> byStep = io.tunescope.session.CaptureSession.of(capture).sweeps(step);
         ThreadSweep sweep = null;
         String sweepStep = "";
         for (var e : byStep.entrySet()) {

@@ -89,12 +89,8 @@ public final class CaptureSections {
         for (int i = 1; i < c.steps().size(); i++) {
             Step a = c.steps().get(i - 1);
             Step b = c.steps().get(i);
-            StepConfig x = StepConfig.of(c, a.dir());
-            StepConfig y = StepConfig.of(c, b.dir());
-            List<ConfigDiff.Row> diff = new ArrayList<>(ConfigDiff.compare(x.serverSettings(), y.serverSettings()));
-            if (x.sysctl().isPresent() && y.sysctl().isPresent()) {
-                diff.addAll(ConfigDiff.compare(x.sysctl().get(), y.sysctl().get()));
-            }
+            var read = io.tunescope.session.CaptureSession.of(c).reading().step(b.dir());
+            List<ConfigDiff.Row> diff = read == null ? List.of() : read.configChanges();
             if (!titled) {
                 pdf.heading(o.text("config.title"), 1);
                 titled = true;
@@ -106,7 +102,7 @@ public final class CaptureSections {
             }
             List<List<String>> rows = new ArrayList<>();
             for (ConfigDiff.Row r : diff.subList(0, Math.min(60, diff.size()))) {
-                rows.add(List.of(r.key(), r.change().name().toLowerCase(Locale.ROOT), r.before(), r.after(),
+                rows.add(List.of(r.key(), r.change().slug(), r.before(), r.after(),
                         String.valueOf(r.afterRef() != null ? r.afterRef() : r.beforeRef())));
             }
             pdf.table(List.of(o.text("config.col.name"), o.text("config.col.change"), o.text("config.col.before"),

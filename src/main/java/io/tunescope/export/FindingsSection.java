@@ -122,7 +122,7 @@ public final class FindingsSection implements ReportSection {
 
     /** The timeline panels of the finding's topic for its step, zoomed to its time window (with some margin). */
     private static void windowChart(PdfWriter pdf, Capture c, ReportOptions o, Finding f) throws IOException {
-        Timeline t = TimelineBuilder.build(c, f.step().isEmpty() ? null : f.step(), o.locale());
+        Timeline t = io.tunescope.session.CaptureSession.of(c).timeline(f.step().isEmpty() ? null : f.step(), o.locale());
         if (t.isEmpty()) {
             return;
         }

@@ -40,7 +40,7 @@ final class ReportGraphics {
     /** The rules report for the capture in the report's language, computed once (summary and findings share it). */
     static synchronized RuleEngine.Report rules(Capture c, java.util.Locale locale) {
         if (lastCapture.get() != c || !locale.equals(lastLocale)) {
-            lastReport = RuleEngine.standard().run(c, Settings.defaults(), locale);
+            lastReport = io.tunescope.session.CaptureSession.of(c).findings(locale);
             lastCapture = new WeakReference<>(c);
             lastLocale = locale;
         }

@@ -1,7 +1,10 @@
 package io.tunescope.export;
 
-import io.tunescope.analysis.timeline.RunSummary;
-import io.tunescope.analysis.timeline.TimelineBuilder;
+import io.tunescope.analysis.reading.CaptureReading;
+import io.tunescope.analysis.reading.Comparison;
+import io.tunescope.analysis.reading.ReadRun;
+import io.tunescope.analysis.reading.StepReading;
+import io.tunescope.session.CaptureSession;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Step;
 import io.tunescope.rules.Finding;
@@ -26,33 +29,25 @@ import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * The summary after the title page: per step the headline numbers of its sysbench runs (the best run by TPS, with
- * QPS and the latency percentile) and their change against the previous step and the baseline, the number of
- * findings by severity, and the tuning timeline chart (TPS per step).
+ * The summary after the title page: per step its headline figures from the capture's one reading (the main run,
+ * or the mean of its repeats, with QPS and the latency percentile), the like-for-like change against the previous
+ * step and the baseline with the noise verdict, the number of findings by severity, and the tuning timeline chart.
  */
 public final class SummarySection implements ReportSection {
-    /** The headline run of one step: the run with the highest TPS (for a sweep, its peak). */
-    record Headline(Step step, RunSummary best, List<RunSummary> runs) {
+    /** The headline of one step from the capture's one reading: its main run or the mean of its repeats. */
+    record Headline(Step step, StepReading reading) {
+        io.tunescope.analysis.reading.Headline main() {
+            return reading.headline();
+        }
     }
 
     static List<Headline> headlines(Capture c) {
-        Map<String, List<RunSummary>> byStep = new LinkedHashMap<>();
-        for (RunSummary r : RunSummary.of(TimelineBuilder.build(c, null))) {
-            byStep.computeIfAbsent(r.step(), k -> new ArrayList<>()).add(r);
-        }
+        CaptureReading reading = CaptureSession.of(c).reading();
         List<Headline> out = new ArrayList<>();
-        for (Step s : c.steps()) {
-            List<RunSummary> runs = byStep.get(s.dir());
-            if (runs == null || runs.isEmpty()) {
-                continue;
+        for (StepReading s : reading.steps()) {
+            if (s.headline() != null) {
+                out.add(new Headline(s.step(), s));
             }
-            RunSummary best = runs.get(0);
-            for (RunSummary r : runs) {
-                if (!Double.isNaN(r.tps()) && (Double.isNaN(best.tps()) || r.tps() > best.tps())) {
-                    best = r;
-                }
-            }
-            out.add(new Headline(s, best, List.copyOf(runs)));
         }
         return out;
     }
@@ -60,6 +55,7 @@ public final class SummarySection implements ReportSection {
     @Override
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
         List<Headline> rows = headlines(c);
+        CaptureReading reading = CaptureSession.of(c).reading();
         RuleEngine.Report report = ReportGraphics.rules(c, o.locale());
         pdf.heading(o.text("summary.title"), 1);
         Map<Severity, Integer> counts = new EnumMap<>(Severity.class);
@@ -70,36 +66,50 @@ public final class SummarySection implements ReportSection {
                 counts.getOrDefault(Severity.WARNING, 0), counts.getOrDefault(Severity.INFO, 0)));
         if (rows.isEmpty()) {
             pdf.paragraph(o.text("summary.noRuns"));
+            for (StepReading s : reading.steps()) {
+                if (!s.runs().isEmpty()) {
+                    runs(pdf, c, o, s);
+                }
+            }
             return;
         }
         pdf.small(o.text("summary.intro"));
         List<List<String>> table = new ArrayList<>();
-        Headline base = rows.get(0);
-        Headline prev = null;
         for (Headline h : rows) {
-            RunSummary r = h.best();
+            var m = h.main();
+            StepReading sr = h.reading();
             List<String> row = new ArrayList<>();
             row.add(ReportGraphics.stepName(c, h.step().dir()));
-            row.add(h.runs().size() > 1 ? o.text("summary.bestOf", r.threads(), h.runs().size()) : String.valueOf(r.threads()));
-            row.add(ReportGraphics.num(r.tps(), 2));
-            row.add(prev == null ? "\u2014" : ReportGraphics.delta(r.tps(), prev.best().tps()));
-            row.add(h == base ? "\u2014" : ReportGraphics.delta(r.tps(), base.best().tps()));
-            row.add(ReportGraphics.num(r.qps(), 2));
-            row.add(ReportGraphics.num(r.latPctMs(), 2));
-            row.add(h == base ? "\u2014" : ReportGraphics.delta(r.latPctMs(), base.best().latPctMs()));
+            row.add(m.repeats() ? o.text("summary.meanOf", m.threads(), m.runs().size()) : String.valueOf(m.threads()));
+            row.add(ReportGraphics.num(m.tps(), 2));
+            row.add(change(o, sr.vsPrevious(), false));
+            row.add(change(o, sr.vsBaseline(), false));
+            row.add(ReportGraphics.num(m.qps(), 2));
+            row.add(ReportGraphics.num(m.p95Ms(), 2));
+            row.add(change(o, sr.vsBaseline(), true));
             row.add(String.valueOf(report.findings(h.step().dir()).stream().filter(f -> f.severity().atLeast(Severity.WARNING)).count()));
             table.add(row);
-            prev = h;
         }
         String pct = pctLabel(rows);
         pdf.table(List.of(o.text("summary.col.step"), o.text("summary.col.threads"), "TPS", o.text("summary.col.vsPrev"),
                 o.text("summary.col.vsBase"), "QPS", pct + " ms", o.text("summary.col.latVsBase"), o.text("summary.col.findings")),
-                table, new float[] {2.2f, 1.1f, 1.1f, 1f, 1f, 1.1f, 0.9f, 1f, 0.9f});
+                table, new float[] {2.2f, 1.1f, 1.1f, 1.2f, 1.2f, 1.1f, 0.9f, 1f, 0.9f});
         for (Headline h : rows) {
-            pdf.small(o.text("summary.source", ReportGraphics.stepName(c, h.step().dir()), h.best().file(), h.best().run() + 1));
+            var m = h.main();
+            if (m.repeats()) {
+                pdf.small(o.text("summary.sourceRepeats", ReportGraphics.stepName(c, h.step().dir()), m.runs().size(),
+                        String.join(", ", m.runs().stream().map(r -> r.file()).toList()), ReportGraphics.num(m.tpsStd(), 2)));
+            } else {
+                pdf.small(o.text("summary.source", ReportGraphics.stepName(c, h.step().dir()), m.first().file(), m.first().index() + 1));
+            }
         }
-        if (rows.size() == 1 && rows.get(0).runs().size() > 1) {
-            runs(pdf, c, o, rows.get(0), pct);
+        for (StepReading s : reading.steps()) {
+            if (s.headline() == null && !s.sweep().isEmpty()) {
+                pdf.small(o.text("summary.sweepOnly", ReportGraphics.stepName(c, s.dir()), s.sweep().size()));
+            }
+        }
+        if (rows.size() == 1 && reading.steps().size() == 1 && rows.get(0).reading().runs().size() > 1) {
+            runs(pdf, c, o, rows.get(0).reading());
         }
         if (rows.size() > 1) {
             pdf.space(6);
@@ -107,23 +117,37 @@ public final class SummarySection implements ReportSection {
         }
     }
 
-    /** A single step with several runs (e.g. a thread sweep): every run, with its change against the previous one. */
-    private static void runs(PdfWriter pdf, Capture c, ReportOptions o, Headline h, String pct) throws IOException {
-        pdf.heading(o.text("summary.runs", ReportGraphics.stepName(c, h.step().dir())), 2);
-        List<List<String>> table = new ArrayList<>();
-        RunSummary prev = null;
-        for (RunSummary r : h.runs()) {
-            table.add(List.of(r.file() + " #" + (r.run() + 1), String.valueOf(r.threads()), ReportGraphics.num(r.tps(), 2),
-                    prev == null ? "\u2014" : ReportGraphics.delta(r.tps(), prev.tps()), ReportGraphics.num(r.qps(), 2),
-                    ReportGraphics.num(r.latPctMs(), 2), prev == null ? "\u2014" : ReportGraphics.delta(r.latPctMs(), prev.latPctMs())));
-            prev = r;
+    /** A change from the one reading: "+15.0 %", with "(within noise)" when it is not significant; the latency change on request. */
+    static String change(ReportOptions o, Comparison cmp, boolean latency) {
+        if (cmp == null || !cmp.comparable()) {
+            return "\u2014";
         }
-        pdf.table(List.of(o.text("summary.col.run"), o.text("summary.col.threads"), "TPS", o.text("summary.col.vsPrevRun"), "QPS",
-                pct + " ms", o.text("summary.col.latVsPrevRun")), table, new float[] {2.6f, 0.9f, 1.1f, 1.1f, 1.2f, 0.9f, 1.1f});
+        double v = latency ? cmp.p95ChangePct() : cmp.tpsChangePct();
+        if (Double.isNaN(v)) {
+            return "\u2014";
+        }
+        String d = String.format(java.util.Locale.ROOT, "%+.1f %%", v);
+        return latency || cmp.significant() ? d : o.text("summary.noise", d);
+    }
+
+    /** The runs of one step with their roles (never compared with each other: they are of unlike kinds). */
+    private static void runs(PdfWriter pdf, Capture c, ReportOptions o, StepReading s) throws IOException {
+        pdf.heading(o.text("summary.runs", ReportGraphics.stepName(c, s.dir())), 2);
+        List<List<String>> table = new ArrayList<>();
+        for (ReadRun r : s.runs()) {
+            if (r.run() == null) {
+                continue;
+            }
+            table.add(List.of(r.file() + " #" + (r.index() + 1), o.text("role." + r.role().slug()), String.valueOf(r.threads()),
+                    ReportGraphics.num(r.durationS(), 0), ReportGraphics.num(r.tps(), 2), ReportGraphics.num(r.qps(), 2),
+                    ReportGraphics.num(r.latPctMs(), 2)));
+        }
+        pdf.table(List.of(o.text("summary.col.run"), o.text("summary.col.role"), o.text("summary.col.threads"), "s", "TPS", "QPS",
+                "p95 ms"), table, new float[] {2.6f, 1f, 0.9f, 0.6f, 1.1f, 1.2f, 0.9f});
     }
 
     private static String pctLabel(List<Headline> rows) {
-        double p = rows.get(0).best().percentile();
+        double p = rows.get(0).main().percentile();
         return Double.isNaN(p) || p <= 0 ? "p95" : "p" + (int) Math.round(p);
     }
 
@@ -131,7 +155,7 @@ public final class SummarySection implements ReportSection {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         String series = "TPS";
         for (Headline h : rows) {
-            data.addValue(h.best().tps(), series, ReportGraphics.stepName(c, h.step().dir()));
+            data.addValue(h.main().tps(), series, ReportGraphics.stepName(c, h.step().dir()));
         }
         CategoryAxis x = new CategoryAxis(o.text("summary.chart.x"));
         x.setMaximumCategoryLabelLines(3);

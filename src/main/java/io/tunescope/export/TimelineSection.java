@@ -25,12 +25,9 @@ public final class TimelineSection implements ReportSection {
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
         boolean headed = false;
         for (Step s : c.steps()) {
-            Timeline t = TimelineBuilder.build(c, s.dir(), o.locale());
+            Timeline t = io.tunescope.session.CaptureSession.of(c).timeline(s.dir(), o.locale());
             List<TimelineChart.Panel> panels = TimelineChart.panels(t, o.locale());
-            List<BenchRun> runs = new ArrayList<>();
-            for (Loaded<BenchLog> l : c.inStep(SeriesDatasets.SYSBENCH, s.dir())) {
-                runs.addAll(l.value().runs());
-            }
+            List<BenchRun> runs = io.tunescope.session.CaptureSession.of(c).sweeps(s.dir()).getOrDefault(s.dir(), List.of());
             ThreadSweep sweep = runs.isEmpty() ? null : ThreadSweep.of(runs, o.locale());
             boolean hasSweep = sweep != null && sweep.isSweep();
             if (panels.isEmpty() && !hasSweep) {

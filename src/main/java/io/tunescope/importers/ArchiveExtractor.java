@@ -97,6 +97,7 @@ public final class ArchiveExtractor {
                     Files.createDirectories(target);
                 } else {
                     copy(zin, target, Long.MAX_VALUE, archiveName, e.getName());
+                    keepTime(target, e.getTime());
                 }
             }
         }
@@ -151,6 +152,7 @@ public final class ArchiveExtractor {
                 Path target = safeTarget(dest, entryName, archiveName);
                 copy(in, target, size, archiveName, entryName);
                 skipPadding(in, size);
+                keepTime(target, parseOctal(header, 136, 12) * 1000);
             } else if (type == '5') {
                 Files.createDirectories(safeTarget(dest, entryName, archiveName));
             } else {
@@ -160,6 +162,18 @@ public final class ArchiveExtractor {
                 skipFully(in, size);
                 skipPadding(in, size);
             }
+        }
+    }
+
+    /** The entry's modification time, as tar and zip keep it: the clock of last resort for files without times. */
+    private static void keepTime(Path target, long millis) {
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            Files.setLastModifiedTime(target, java.nio.file.attribute.FileTime.fromMillis(millis));
+        } catch (IOException e) {
+            // the time stays the extraction's
         }
     }
 

@@ -2,7 +2,9 @@ package io.tunescope.importers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunescope.model.capture.AuxFolder;
 import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Corrections;
 import io.tunescope.model.capture.Confidence;
 import io.tunescope.model.capture.Diagnostic;
 import io.tunescope.model.capture.FileStatus;
@@ -91,17 +93,50 @@ public final class CaptureLoader {
             // a single file: a capture of one file, read where it is
             return loadFiles(path, path.getParent() == null ? Path.of(".") : path.getParent(),
                     path.getFileName().toString(), List.of(path), List.of(new Step(0, "", "", "", "")),
-                    Map.of(), notes, listener, cancelled, path.getFileName().toString());
+                    Map.of(), notes, listener, cancelled, path.getFileName().toString(), Corrections.NONE);
         }
         Map<String, String> meta = new LinkedHashMap<>();
+        Corrections corrections = readCorrections(Files.isDirectory(path) ? root.resolve(MANIFEST) : correctionsBeside(path), notes);
         List<Step> steps = findSteps(root, meta, notes);
         List<Path> files = listFiles(root);
-        return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name));
+        return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name), corrections);
+    }
+
+    /** Where the corrections of an archive capture live: {@code <archive>.tunescope.json} beside it. */
+    public static Path correctionsBeside(Path archive) {
+        return archive.resolveSibling(archive.getFileName() + "." + MANIFEST);
+    }
+
+    /** The {@code corrections} object of a manifest, or none. */
+    static Corrections readCorrections(Path manifest, List<Diagnostic> notes) {
+        JsonNode m = readJson(manifest, notes);
+        JsonNode c = m == null ? null : m.get("corrections");
+        if (c == null || !c.isObject()) {
+            return Corrections.NONE;
+        }
+        return Corrections.of(strings(c.get("not_steps")), strings(c.get("steps")), map(c.get("roles")), map(c.get("starts")),
+                map(c.get("labels")), map(c.get("changes")));
+    }
+
+    private static List<String> strings(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        if (n != null && n.isArray()) {
+            n.forEach(x -> out.add(x.asText()));
+        }
+        return out;
+    }
+
+    private static Map<String, String> map(JsonNode n) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (n != null && n.isObject()) {
+            n.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        }
+        return out;
     }
 
     private Capture loadFiles(Path origin, Path root, String name, List<Path> files, List<Step> steps,
                               Map<String, String> meta, List<Diagnostic> notes, LoadListener listener,
-                              BooleanSupplier cancelled, String title) throws IOException {
+                              BooleanSupplier cancelled, String title, Corrections corrections) throws IOException {
         long total = 0;
         for (Path f : files) {
             total += Math.max(1, Files.size(f));
@@ -152,7 +187,17 @@ public final class CaptureLoader {
                     throw new CancelledException();
                 }
             }
-            return new Capture(name, origin, root, title, meta, steps, out, notes);
+            Map<String, Long> modified = new LinkedHashMap<>();
+            for (Path f : files) {
+                try {
+                    modified.put(relative(root, f), Files.getLastModifiedTime(f).toMillis());
+                } catch (IOException e) {
+                    // no time: the file's clock stays unknown
+                }
+            }
+            List<AuxFolder> aux = new ArrayList<>();
+            List<Step> kept = stepsUnderLoad(labelled(steps, corrections), out, corrections, aux);
+            return new Capture(name, origin, root, title, meta, kept, out, notes, aux, corrections, modified);
         } finally {
             pool.shutdownNow();
         }
@@ -243,6 +288,79 @@ public final class CaptureLoader {
     }
 
     // ---- steps and files ---------------------------------------------------------------------
+
+    /** The steps with the user's labels and changes. */
+    static List<Step> labelled(List<Step> steps, Corrections c) {
+        List<Step> out = new ArrayList<>();
+        for (Step s : steps) {
+            out.add(new Step(s.index(), s.dir(), c.labels().getOrDefault(s.dir(), s.label()),
+                    c.changes().getOrDefault(s.dir(), s.change()), s.date()));
+        }
+        return out;
+    }
+
+    /**
+     * The folders that are tuning steps: those with evidence of a server under load (a benchmark run, a
+     * profile, monitor series, status or numastat snapshots). A folder with only a dataset prepare/cleanup,
+     * configuration or unrecognised files is auxiliary, unless the user said otherwise. When no folder would
+     * be left, every folder stays a step (a capture of configuration files only).
+     */
+    static List<Step> stepsUnderLoad(List<Step> steps, List<SourceFile> files, Corrections c, List<AuxFolder> aux) {
+        List<Step> kept = new ArrayList<>();
+        List<AuxFolder> found = new ArrayList<>();
+        List<Step> detected = new ArrayList<>();
+        for (Step s : steps) {
+            if (s.isRoot()) {
+                kept.add(s);
+            } else if (c.notSteps().contains(s.dir())) {
+                found.add(new AuxFolder(s.dir(), "marked as not a step", true));
+            } else if (c.steps().contains(s.dir())) {
+                kept.add(s);
+            } else {
+                String why = auxiliaryReason(s.dir(), files);
+                if (why == null) {
+                    kept.add(s);
+                } else {
+                    found.add(new AuxFolder(s.dir(), why, false));
+                    detected.add(s);
+                }
+            }
+        }
+        if (kept.isEmpty() && !detected.isEmpty()) {
+            kept.addAll(detected);
+            found.removeIf(a -> !a.byUser());
+        }
+        aux.addAll(found);
+        List<Step> out = new ArrayList<>();
+        for (Step s : kept) {
+            out.add(new Step(out.size(), s.dir(), s.label(), s.change(), s.date()));
+        }
+        return out;
+    }
+
+    /** Why a step folder is auxiliary, or null when it holds evidence of a server under load. */
+    static String auxiliaryReason(String dir, List<SourceFile> files) {
+        boolean prepare = false;
+        for (SourceFile f : files) {
+            if (!f.step().equals(dir) || !f.hasValue()) {
+                continue;
+            }
+            if (f.value() instanceof io.tunescope.model.bench.BenchLog b) {
+                if (!b.runs().isEmpty()) {
+                    return null;
+                }
+                prepare |= !b.skipped().isEmpty();
+                continue;
+            }
+            String ds = f.dataset();
+            boolean config = ds.startsWith("config.") && !ds.equals("config.status");
+            if (!config && !ds.equals("numa.topology") && !ds.equals("capture.timeline") && !ds.equals("capture.events")) {
+                return null;
+            }
+        }
+        return prepare ? "holds only a sysbench prepare/cleanup (no benchmark run, profile or monitor data)"
+                : "no benchmark run, profile or monitor data (configuration or unrecognised files only)";
+    }
 
     List<Step> findSteps(Path root, Map<String, String> meta, List<Diagnostic> notes) throws IOException {
         JsonNode manifest = readJson(root.resolve(MANIFEST), notes);

@@ -62,6 +62,7 @@ public final class ImporterRegistry {
         all.add(new SadfImporter());
         all.add(new IoCsvImporter());
         all.add(new CollectorTimelineImporter());
+        all.add(new io.tunescope.importers.timeline.EventLogImporter());
         return new ImporterRegistry(all);
     }
 

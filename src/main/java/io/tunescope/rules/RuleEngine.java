@@ -44,8 +44,13 @@ public final class RuleEngine {
 
     /** Every result of every rule on every step of the capture, written in the locale's language. */
     public Report run(Capture capture, Settings settings, Locale locale) {
+        return run(capture, io.tunescope.analysis.reading.CaptureReading.of(capture), settings, locale);
+    }
+
+    /** Every result of every rule on every step, all reading the capture's one reading. */
+    public Report run(Capture capture, io.tunescope.analysis.reading.CaptureReading reading, Settings settings, Locale locale) {
         List<Result> all = new ArrayList<>();
-        for (Evidence e : Evidence.perStep(capture)) {
+        for (Evidence e : Evidence.perStep(capture, reading)) {
             all.addAll(run(e, settings, locale));
         }
         List<String> order = new ArrayList<>();

@@ -76,13 +76,13 @@ public final class MainViewModel {
             @Override
             protected Capture call() throws Exception {
                 updateMessage(fmt("status.loading", p.getFileName()));
-                return new CaptureLoader(ImporterRegistry.standard()).load(p, new LoadListener() {
+                return io.tunescope.session.CaptureSession.open(p, new LoadListener() {
                     @Override
                     public void progress(long done, long total, String file) {
                         updateProgress(done, total);
                         updateMessage(fmt("status.loadingFile", file));
                     }
-                }, this::isCancelled);
+                }, this::isCancelled).capture();
             }
         };
         task.setOnSucceeded(e -> {

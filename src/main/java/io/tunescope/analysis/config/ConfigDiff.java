@@ -12,7 +12,16 @@ import java.util.TreeSet;
 /** Added, removed and changed settings between two snapshots of the same kind (e.g. two steps). */
 public final class ConfigDiff {
 
-    public enum Change { ADDED, REMOVED, CHANGED }
+    public enum Change {
+        ADDED, REMOVED, CHANGED,
+        /** the key is on one side only because the other side did not capture it (a partial file, another kind of source) */
+        NOT_CAPTURED;
+
+        /** {@code changed}, {@code added}, {@code removed}, {@code not captured}. */
+        public String slug() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        }
+    }
 
     public record Row(String key, Change change, String before, String after, SourceRef beforeRef, SourceRef afterRef) {
     }
@@ -53,7 +62,7 @@ public final class ConfigDiff {
         return out;
     }
 
-    static boolean same(String a, String b) {
+    public static boolean same(String a, String b) {
         if (a.strip().equalsIgnoreCase(b.strip())) {
             return true;
         }

@@ -2,6 +2,9 @@ package io.tunescope.analysis.evidence;
 
 import io.tunescope.analysis.config.StatusDelta;
 import io.tunescope.analysis.config.StepConfig;
+import io.tunescope.analysis.reading.CaptureReading;
+import io.tunescope.analysis.reading.ReadRun;
+import io.tunescope.analysis.reading.StepReading;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Dataset;
 import io.tunescope.model.capture.Loaded;
@@ -46,8 +49,11 @@ public final class Evidence {
     private final ServerFlavor server;
     private final SourceRef serverRef;
 
-    private Evidence(Capture capture, String step) {
+    private CaptureReading reading;
+
+    private Evidence(Capture capture, String step, CaptureReading reading) {
         this.capture = capture;
+        this.reading = reading;
         this.step = step == null ? "" : step;
         this.config = StepConfig.of(capture, this.step);
         Fact v = detectVersion();
@@ -70,19 +76,54 @@ public final class Evidence {
 
     /** The evidence of one step ("" for a capture without steps). */
     public static Evidence of(Capture capture, String step) {
-        return new Evidence(capture, step);
+        return new Evidence(capture, step, null);
+    }
+
+    /** The evidence of one step, with the capture's one reading (runs and their roles). */
+    public static Evidence of(Capture capture, String step, CaptureReading reading) {
+        return new Evidence(capture, step, reading);
     }
 
     /** The evidence of every step of the capture, in step order. */
     public static List<Evidence> perStep(Capture capture) {
+        return perStep(capture, CaptureReading.of(capture));
+    }
+
+    /** The evidence of every step, all reading the same {@link CaptureReading}. */
+    public static List<Evidence> perStep(Capture capture, CaptureReading reading) {
         List<Evidence> out = new ArrayList<>();
         if (capture.steps().isEmpty()) {
-            out.add(of(capture, ""));
+            out.add(of(capture, "", reading));
         }
         for (Step s : capture.steps()) {
-            out.add(of(capture, s.dir()));
+            out.add(of(capture, s.dir(), reading));
         }
         return out;
+    }
+
+    /** The capture's one reading (computed on first use when the evidence was made without it). */
+    public CaptureReading reading() {
+        if (reading == null) {
+            reading = CaptureReading.of(capture);
+        }
+        return reading;
+    }
+
+    /** This step as read: its runs with roles, headline, comparisons; null for a folder that is not a step. */
+    public StepReading stepReading() {
+        return reading().step(step);
+    }
+
+    /** The runs that measure the step's load: its main run, else its repeats (never a warm-up or sweep point). */
+    public List<BenchRun> measuredRuns() {
+        StepReading s = stepReading();
+        return s == null ? List.of() : s.measured().stream().map(ReadRun::run).toList();
+    }
+
+    /** The runs of the step's thread sweep (sweep runs only). */
+    public List<BenchRun> sweepRuns() {
+        StepReading s = stepReading();
+        return s == null ? List.of() : s.sweep().stream().map(ReadRun::run).filter(java.util.Objects::nonNull).toList();
     }
 
     public Capture capture() {

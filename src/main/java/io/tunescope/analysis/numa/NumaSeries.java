@@ -19,8 +19,9 @@ import java.util.Map;
  * several runs and/or several files, with the deltas and per-second rates between consecutive snapshots.
  *
  * <p>Order: when every snapshot has a time (a timestamp in the file, else the file's time from the
- * collector's timeline.log or the folder) the snapshots are sorted by time; otherwise by file name and
- * position in the file, and rates are unknown (NaN).
+ * collector's timeline.log, an event log or the file's modification time) the snapshots are sorted by time;
+ * otherwise by the words of their names ({@code before} &lt; {@code tNN} &lt; {@code after}, never alphabetically,
+ * see {@link io.tunescope.analysis.SnapshotOrder}) and position in the file, and rates are unknown (NaN).
  */
 public final class NumaSeries {
 
@@ -97,7 +98,8 @@ public final class NumaSeries {
             }
         }
         boolean timed = !out.isEmpty() && out.stream().allMatch(s -> s.time() != null);
-        Comparator<Sample> byName = Comparator.comparing(Sample::file).thenComparingInt(Sample::index);
+        Comparator<Sample> byName = Comparator.comparing(Sample::file, io.tunescope.analysis.SnapshotOrder.BY_WORDS)
+                .thenComparingInt(Sample::index);
         out.sort(timed ? Comparator.comparing(Sample::time).thenComparing(byName) : byName);
         return new NumaSeries(variant, out, timed);
     }

@@ -51,9 +51,21 @@ public record NumaStep(Step step, NumaTopology topology, NumaSeries series, List
         }
         List<NumaSeries.Input> inputs = new ArrayList<>();
         List<NumaTable> processes = new ArrayList<>();
+        io.tunescope.analysis.reading.Clocks clocks = null;
         for (Loaded<NumaStats> s : capture.inStep(NumaDatasets.NUMASTAT, dir)) {
             Instant t = log.timeOf(s.file().path());
-            inputs.add(new NumaSeries.Input(s.file().path(), t != null ? t : FileNameTime.parse(s.file().path()), s.value()));
+            if (t == null) {
+                t = FileNameTime.parse(s.file().path());
+            }
+            if (t == null) {
+                // the capture's one reading of the clock: an event log, the user, the file's modification time
+                if (clocks == null) {
+                    clocks = io.tunescope.analysis.reading.Clocks.of(capture);
+                }
+                Long at = clocks.file(s.file().path()).time();
+                t = at == null ? null : Instant.ofEpochMilli(at);
+            }
+            inputs.add(new NumaSeries.Input(s.file().path(), t, s.value()));
             NumaSnapshot last = s.value().last();
             processes.addAll(last.tables(NumaVariant.PROCESS));
         }

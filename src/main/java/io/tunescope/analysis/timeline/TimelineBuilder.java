@@ -50,6 +50,15 @@ public final class TimelineBuilder {
 
     /** {@link #build(Capture, String)} with the notes in the locale's language ({@link ChartText}). */
     public static Timeline build(Capture capture, String stepDir, Locale locale) {
+        return build(capture, stepDir, locale, null);
+    }
+
+    /**
+     * {@link #build(Capture, String, Locale)} with the capture's one reading of the clocks: a benchmark run or
+     * a series without wall-clock times that the reading placed (event log, perf header, modification time,
+     * the user) starts where the reading says, each run at its own start.
+     */
+    public static Timeline build(Capture capture, String stepDir, Locale locale, io.tunescope.analysis.reading.Clocks clocks) {
         List<Input> in = new ArrayList<>();
         for (var ds : SeriesDatasets.ALL_SERIES) {
             for (Loaded<SeriesSet> l : capture.all(ds)) {
@@ -76,7 +85,7 @@ public final class TimelineBuilder {
                 collector.putIfAbsent(l.step(), l.value());
             }
         }
-        return build(in, stepStarts, collector, locale);
+        return build(in, stepStarts, collector, locale, clocks);
     }
 
     /** Epoch millis of a manifest date with a time of day ({@code 2024-05-01T10:00:00} or with a space). */
@@ -111,6 +120,25 @@ public final class TimelineBuilder {
     /** {@link #build(List, Map, Map)} with the notes in the locale's language. */
     public static Timeline build(List<Input> inputs, Map<String, Long> stepStarts, Map<String, CollectorTimeline> collector,
                                  Locale locale) {
+        return build(inputs, stepStarts, collector, locale, null);
+    }
+
+    private static Long placedStart(io.tunescope.analysis.reading.Clocks clocks, String file, int run) {
+        if (clocks == null) {
+            return null;
+        }
+        var c = run < 0 ? clocks.file(file) : clocks.run(file, run);
+        return c.source() == io.tunescope.analysis.reading.TimeSource.CONTENT || c.source() == io.tunescope.analysis.reading.TimeSource.COLLECTOR
+                ? null : c.start();
+    }
+
+    private static String placedSource(io.tunescope.analysis.reading.Clocks clocks, String file, int run) {
+        var c = run < 0 ? clocks.file(file) : clocks.run(file, run);
+        return c.source().slug() + ": " + c.detail();
+    }
+
+    static Timeline build(List<Input> inputs, Map<String, Long> stepStarts, Map<String, CollectorTimeline> collector,
+                          Locale locale, io.tunescope.analysis.reading.Clocks clocks) {
         ChartText w = ChartText.of(locale);
         Map<Input, CollectorTimeline.Event> events = new java.util.HashMap<>();
         for (Input i : inputs) {
@@ -124,7 +152,9 @@ public final class TimelineBuilder {
             }
         }
         boolean wall = !events.isEmpty() || inputs.stream().anyMatch(i -> i.series() != null && i.series().clock() == Clock.WALL
-                && !i.series().series().isEmpty());
+                && !i.series().series().isEmpty())
+                || inputs.stream().anyMatch(i -> placedStart(clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty()
+                        ? i.bench().runs().get(0).index() : -1) != null);
         Map<String, Long> earliestWall = new LinkedHashMap<>();
         for (Input i : inputs) {
             if (i.series() != null && i.series().clock() == Clock.WALL && !i.series().series().isEmpty()) {
@@ -141,7 +171,11 @@ public final class TimelineBuilder {
             long base = 0;
             String source = w.t("timeline.source.start", "the start of the timeline");
             CollectorTimeline.Event ev = events.get(i);
-            if (wall) {
+            Long placedAt = placedStart(clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty() ? i.bench().runs().get(0).index() : -1);
+            if (wall && placedAt != null && ev == null) {
+                base = placedAt;
+                source = placedSource(clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty() ? i.bench().runs().get(0).index() : -1);
+            } else if (wall) {
                 Long s = stepStarts.get(i.step());
                 if (ev != null) {
                     base = ev.start();
@@ -193,7 +227,13 @@ public final class TimelineBuilder {
                 boolean multi = i.bench().runs().size() > 1;
                 for (BenchRun r : i.bench().runs()) {
                     long dur = Math.round(r.durationS() * 1000);
-                    runs.add(new RunWindow(r, i.step(), t0, t0 + dur, Alignment.BY_START, source));
+                    Long own = wall && ev == null ? placedStart(clocks, i.file(), r.index()) : null;
+                    String runSource = source;
+                    if (own != null) {
+                        t0 = own;
+                        runSource = placedSource(clocks, i.file(), r.index());
+                    }
+                    runs.add(new RunWindow(r, i.step(), t0, t0 + dur, Alignment.BY_START, runSource));
                     tracks.addAll(benchTracks(r, i.file(), i.step(), t0, multi, wall));
                     t0 += dur;
                 }

@@ -14,6 +14,9 @@ import java.util.Map;
  * @param title    manifest title or the name
  * @param meta     manifest fields such as host and database (may be empty)
  * @param notes    capture-level problems (e.g. a rejected archive entry or an unreadable manifest)
+ * @param auxiliary sub-folders that are not steps (a dataset prepare, auxiliary files), with the reason
+ * @param corrections the user's corrections of the reading, from the manifest
+ * @param modified  each file's modification time (epoch millis) by path: the clock of last resort
  */
 public record Capture(
         String name,
@@ -23,9 +26,20 @@ public record Capture(
         Map<String, String> meta,
         List<Step> steps,
         List<SourceFile> files,
-        List<Diagnostic> notes) {
+        List<Diagnostic> notes,
+        List<AuxFolder> auxiliary,
+        Corrections corrections,
+        Map<String, Long> modified) {
+
+    public Capture(String name, Path origin, Path root, String title, Map<String, String> meta, List<Step> steps,
+                   List<SourceFile> files, List<Diagnostic> notes) {
+        this(name, origin, root, title, meta, steps, files, notes, List.of(), Corrections.NONE, Map.of());
+    }
 
     public Capture {
+        auxiliary = List.copyOf(auxiliary);
+        corrections = corrections == null ? Corrections.NONE : corrections;
+        modified = Map.copyOf(modified);
         meta = Map.copyOf(meta);
         steps = List.copyOf(steps);
         files = List.copyOf(files);
@@ -60,6 +74,21 @@ public record Capture(
 
     public boolean hasSteps() {
         return steps.size() > 1 || (steps.size() == 1 && !steps.get(0).isRoot());
+    }
+
+    /** The auxiliary folder of that name, or null. */
+    public AuxFolder auxiliary(String dir) {
+        for (AuxFolder a : auxiliary) {
+            if (a.dir().equals(dir)) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /** The same capture with other corrections (the steps are not re-read: reopen for that). */
+    public Capture withCorrections(Corrections c) {
+        return new Capture(name, origin, root, title, meta, steps, files, notes, auxiliary, c, modified);
     }
 
     public Step step(String dir) {

@@ -13,6 +13,7 @@ public final class SeriesDatasets {
     public static final Dataset<SeriesSet> SADF = Dataset.of("series.sadf", SeriesSet.class);
     public static final Dataset<SeriesSet> IOCSV = Dataset.of("series.iocsv", SeriesSet.class);
     public static final Dataset<CollectorTimeline> COLLECTOR_TIMELINE = Dataset.of("capture.timeline", CollectorTimeline.class);
+    public static final Dataset<EventLog> EVENT_LOG = Dataset.of("capture.events", EventLog.class);
 
     /** Every dataset holding a {@link SeriesSet}. */
     public static final List<Dataset<SeriesSet>> ALL_SERIES = List.of(IOSTAT, MPSTAT, VMSTAT, SADF, IOCSV);

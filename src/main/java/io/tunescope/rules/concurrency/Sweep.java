@@ -9,6 +9,6 @@ final class Sweep {
     }
 
     static ThreadSweep of(Evidence e) {
-        return ThreadSweep.of(e.benchRuns());
+        return ThreadSweep.of(e.sweepRuns());
     }
 }

@@ -218,12 +218,7 @@ public final class ConfigView implements CaptureView {
         }
         Capture c = capture;
         ctx.background().submit(() -> {
-            StepConfig x = StepConfig.of(c, a.dir());
-            StepConfig y = StepConfig.of(c, b.dir());
-            List<ConfigDiff.Row> rows = new ArrayList<>(ConfigDiff.compare(x.serverSettings(), y.serverSettings()));
-            if (x.sysctl().isPresent() && y.sysctl().isPresent()) {
-                rows.addAll(ConfigDiff.compare(x.sysctl().get(), y.sysctl().get()));
-            }
+            List<ConfigDiff.Row> rows = io.tunescope.analysis.reading.ConfigChanges.between(c, a.dir(), b.dir());
             Platform.runLater(() -> {
                 if (capture == c) {
                     diff.getItems().setAll(rows);

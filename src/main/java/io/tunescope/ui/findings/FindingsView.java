@@ -480,7 +480,7 @@ public final class FindingsView implements CaptureView {
         ctx.background().submit(() -> {
             RuleEngine.Report r;
             try {
-                r = RuleEngine.standard().run(c, Settings.defaults(), java.util.Locale.getDefault());
+                r = io.tunescope.session.CaptureSession.of(c).findings(java.util.Locale.getDefault());
             } catch (RuntimeException ex) {
                 String msg = Objects.toString(ex.getMessage(), ex.getClass().getSimpleName());
                 Platform.runLater(() -> {

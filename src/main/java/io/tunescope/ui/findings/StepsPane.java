@@ -3,10 +3,11 @@ package io.tunescope.ui.findings;
 import static io.tunescope.ui.Controls.col;
 
 import io.tunescope.analysis.config.ConfigDiff;
-import io.tunescope.analysis.config.StepConfig;
-import io.tunescope.analysis.timeline.RunSummary;
-import io.tunescope.analysis.timeline.Timeline;
-import io.tunescope.analysis.timeline.TimelineBuilder;
+import io.tunescope.analysis.reading.CaptureReading;
+import io.tunescope.analysis.reading.Comparison;
+import io.tunescope.analysis.reading.Headline;
+import io.tunescope.analysis.reading.StepReading;
+import io.tunescope.session.CaptureSession;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Step;
 import io.tunescope.rules.RuleEngine;
@@ -60,10 +61,21 @@ final class StepsPane {
     /** Radius in pixels around a point of the chart that selects its step. */
     static final int POINT_TARGET_RADIUS = 8;
 
-    /** One step: its best run (null without benchmark), TPS deltas in percent (NaN when unknown), findings. */
-    record Row(Step step, RunSummary run, double vsPrevious, double vsBaseline, int findings) {
+    /**
+     * One step from the capture's one reading: its headline (main run or mean of repeats; null without one),
+     * the like-for-like comparisons (null for the first step), findings.
+     */
+    record Row(Step step, Headline run, Comparison previous, Comparison baseline, int findings) {
         double tps() {
             return run == null ? Double.NaN : run.tps();
+        }
+
+        double vsPrevious() {
+            return previous == null ? Double.NaN : previous.tpsChangePct();
+        }
+
+        double vsBaseline() {
+            return baseline == null ? Double.NaN : baseline.tpsChangePct();
         }
     }
 
@@ -90,13 +102,23 @@ final class StepsPane {
         table.getColumns().add(col(ctx.text("findings.steps.col.step"), r -> r.step().label(), 130));
         table.getColumns().add(col(ctx.text("findings.steps.col.change"), r -> r.step().change(), 220));
         table.getColumns().add(col(ctx.text("findings.steps.col.tps"), r -> num(r.tps()), 90));
-        table.getColumns().add(col(ctx.text("findings.steps.col.vsPrevious"), r -> pct(r.vsPrevious()), 90));
-        table.getColumns().add(col(ctx.text("findings.steps.col.vsBaseline"), r -> pct(r.vsBaseline()), 90));
+        table.getColumns().add(col(ctx.text("findings.steps.col.vsPrevious"), r -> change(r.previous()), 120));
+        table.getColumns().add(col(ctx.text("findings.steps.col.vsBaseline"), r -> change(r.baseline()), 120));
         table.getColumns().add(col(ctx.text("findings.steps.col.qps"), r -> r.run() == null ? "" : num(r.run().qps()), 90));
-        table.getColumns().add(col(ctx.text("findings.steps.col.p95"), r -> r.run() == null ? "" : num(r.run().latPctMs()), 80));
+        table.getColumns().add(col(ctx.text("findings.steps.col.p95"), r -> r.run() == null ? "" : num(r.run().p95Ms()), 80));
         table.getColumns().add(col(ctx.text("findings.steps.col.threads"), r -> r.run() == null ? "" : Integer.toString(r.run().threads()), 70));
         table.getColumns().add(col(ctx.text("findings.steps.col.findings"), r -> Integer.toString(r.findings()), 70));
         table.setPlaceholder(new Label(ctx.text("findings.steps.none")));
+        table.setRowFactory(tv -> {
+            javafx.scene.control.TableRow<Row> tr = new javafx.scene.control.TableRow<>() {
+                @Override
+                protected void updateItem(Row r, boolean empty) {
+                    super.updateItem(r, empty);
+                    setTooltip(empty || r == null ? null : new javafx.scene.control.Tooltip(basis(r)));
+                }
+            };
+            return tr;
+        });
         table.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> {
             refreshDiff(i.intValue());
             markSelected(i.intValue());
@@ -185,47 +207,38 @@ final class StepsPane {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%+.1f %%", v);
     }
 
-    /**
-     * The rows of a capture: every step with one run (at the baseline's thread count when the step has one,
-     * else its highest TPS) and the deltas.
-     */
+    /** "+15.0 %" when significant, "+2.7 % (within noise)" otherwise, "" when nothing is comparable. */
+    String change(Comparison c) {
+        if (c == null || !c.comparable()) {
+            return "";
+        }
+        String d = pct(c.tpsChangePct());
+        return c.significant() ? d : ctx.text("findings.steps.withinNoise", d);
+    }
+
+    /** What the row's figures are and what was compared, for its tooltip. */
+    private String basis(Row r) {
+        StringBuilder b = new StringBuilder();
+        if (r.run() == null) {
+            b.append(ctx.text("findings.steps.noMain"));
+        } else if (r.run().repeats()) {
+            b.append(ctx.text("findings.steps.meanOf", r.run().runs().size(), r.run().threads()));
+        } else {
+            b.append(ctx.text("findings.steps.mainRun", r.run().first().file(), r.run().threads()));
+        }
+        if (r.previous() != null) {
+            b.append('\n').append(ctx.text("findings.steps.basis", r.previous().against(), r.previous().basis()));
+        }
+        return b.toString();
+    }
+
+    /** The rows of a capture: every step of the capture's one reading, with its headline and comparisons. */
     static List<Row> rows(Capture c, RuleEngine.Report report) {
-        Timeline t = TimelineBuilder.build(c, null);
-        List<RunSummary> runs = RunSummary.of(t);
+        CaptureReading reading = CaptureSession.of(c).reading();
         List<Row> out = new ArrayList<>();
-        double base = Double.NaN;
-        double prev = Double.NaN;
-        int baseThreads = -1;
-        for (Step s : c.steps()) {
-            // like with like: the run at the baseline's thread count, else the step's best run
-            RunSummary best = null;
-            RunSummary same = null;
-            for (RunSummary r : runs) {
-                if (!r.step().equals(s.dir()) || Double.isNaN(r.tps())) {
-                    continue;
-                }
-                if (best == null || r.tps() > best.tps()) {
-                    best = r;
-                }
-                if (r.threads() == baseThreads && (same == null || r.tps() > same.tps())) {
-                    same = r;
-                }
-            }
-            if (same != null) {
-                best = same;
-            }
-            if (best != null && baseThreads < 0) {
-                baseThreads = best.threads();
-            }
-            double tps = best == null ? Double.NaN : best.tps();
+        for (StepReading s : reading.steps()) {
             int n = report == null ? 0 : report.findings(s.dir()).size();
-            out.add(new Row(s, best, delta(tps, prev), delta(tps, base), n));
-            if (!Double.isNaN(tps)) {
-                if (Double.isNaN(base)) {
-                    base = tps;
-                }
-                prev = tps;
-            }
+            out.add(new Row(s.step(), s.headline(), s.vsPrevious(), s.vsBaseline(), n));
         }
         return out;
     }
@@ -274,13 +287,13 @@ final class StepsPane {
         XYSeries qps = new XYSeries(ctx.text("findings.steps.col.qps"));
         XYSeries p95 = new XYSeries(ctx.text("findings.steps.col.p95"));
         for (int i = 0; i < rows.size(); i++) {
-            RunSummary r = rows.get(i).run();
+            Headline r = rows.get(i).run();
             if (r == null) {
                 continue;
             }
             add(tps, i, r.tps());
             add(qps, i, r.qps());
-            add(p95, i, r.latPctMs());
+            add(p95, i, r.p95Ms());
         }
         SymbolAxis x = new SymbolAxis(ctx.text("findings.steps.axis.step"), labels);
         x.setGridBandsVisible(false);
@@ -373,12 +386,8 @@ final class StepsPane {
                 b.change().isBlank() ? ctx.text("findings.steps.noChange") : b.change()));
         int gen = generation;
         ctx.background().submit(() -> {
-            StepConfig x = StepConfig.of(c, a.dir());
-            StepConfig y = StepConfig.of(c, b.dir());
-            List<ConfigDiff.Row> d = new ArrayList<>(ConfigDiff.compare(x.serverSettings(), y.serverSettings()));
-            if (x.sysctl().isPresent() && y.sysctl().isPresent()) {
-                d.addAll(ConfigDiff.compare(x.sysctl().get(), y.sysctl().get()));
-            }
+            StepReading sr = CaptureSession.of(c).reading().step(b.dir());
+            List<ConfigDiff.Row> d = sr == null ? List.of() : sr.configChanges();
             Platform.runLater(() -> {
                 if (gen == generation && table.getSelectionModel().getSelectedIndex() == index) {
                     diff.getItems().setAll(d);

@@ -206,7 +206,8 @@ public final class NumaViewModel {
     private static String label(NumaSeries.Interval iv, io.tunescope.analysis.ChartText w) {
         String secs = Double.isNaN(iv.seconds()) ? w.t("numa.window.timeUnknown", "time unknown")
                 : String.format(java.util.Locale.ROOT, "%.0f s", iv.seconds());
-        return iv.reset() ? w.t("numa.window.intervalReset", "{0} \u2192 {1} ({2}, counters reset)", iv.from().label(), iv.to().label(), secs)
+        return iv.reset() ? w.t("numa.window.intervalReset", "{0} \u2192 {1} ({2}): counters went down (out of order or a restart); {1} since boot shown",
+                iv.from().label(), iv.to().label(), secs)
                 : iv.from().label() + " \u2192 " + iv.to().label() + " (" + secs + ")";
     }
 
@@ -233,8 +234,11 @@ public final class NumaViewModel {
                 }
                 if (ww.interval() != null) {
                     NumaSeries.Interval iv = ww.interval();
-                    double secs = iv.reset() ? Double.NaN : iv.seconds();
-                    yield NumaMatrices.nodeCounters(iv.delta(), mode.get(), secs, locale);
+                    if (iv.reset()) {
+                        // a counter went down: no negative allocation counts, the later snapshot since boot instead
+                        yield NumaMatrices.nodeCounters(iv.to().counters(), mode.get(), Double.NaN, locale);
+                    }
+                    yield NumaMatrices.nodeCounters(iv.delta(), mode.get(), iv.seconds(), locale);
                 }
                 // a single snapshot has no rate: its cells read n/a rather than silently showing totals
                 yield NumaMatrices.nodeCounters(ww.sample().counters(), mode.get(), Double.NaN, locale);

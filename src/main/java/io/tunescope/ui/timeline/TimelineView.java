@@ -327,7 +327,7 @@ public final class TimelineView implements CaptureView {
         note.setText(ctx.text("timeline.loading"));
         Set<String> hide = Set.copyOf(hidden);
         ctx.background().submit(() -> {
-            Timeline t = TimelineBuilder.build(c, dir, ctx.locale());
+            Timeline t = io.tunescope.session.CaptureSession.of(c).timeline(dir, ctx.locale());
             List<Anomaly> an = AnomalyDetector.detect(t, ctx.locale());
             List<RunSummary> rows = RunSummary.of(t);
             ThreadSweep sweep = bestSweep(c, dir, ctx.locale());
@@ -397,12 +397,7 @@ public final class TimelineView implements CaptureView {
 
     /** The sweep of the selected step, or (all steps) of the step with the most thread counts; null if none. */
     static ThreadSweep bestSweep(Capture c, String dir, Locale locale) {
-        Map<String, List<BenchRun>> byStep = new LinkedHashMap<>();
-        for (Loaded<BenchLog> l : c.all(SeriesDatasets.SYSBENCH)) {
-            if (dir == null || l.step().equals(dir)) {
-                byStep.computeIfAbsent(l.step(), k -> new ArrayList<>()).addAll(l.value().runs());
-            }
-        }
+        Map<String, List<BenchRun>> byStep = io.tunescope.session.CaptureSession.of(c).sweeps(dir);
         ThreadSweep best = null;
         for (List<BenchRun> rs : byStep.values()) {
             ThreadSweep s = ThreadSweep.of(rs, locale);

@@ -1,0 +1,29 @@
+package io.tunescope.analysis.reading;
+
+import java.util.List;
+
+/**
+ * A step against an earlier one, like for like.
+ *
+ * @param against      the earlier step's folder
+ * @param tpsChangePct the change of TPS in %, NaN when nothing is comparable
+ * @param p95ChangePct the change of the latency percentile in %, NaN when unknown
+ * @param thresholdPct the change that counts as more than noise, in %
+ * @param significant  |change| above the threshold
+ * @param basis        what was compared and where the threshold came from, for the user
+ * @param points       a sweep compared point by point (empty otherwise)
+ */
+public record Comparison(String against, double tpsChangePct, double p95ChangePct, double thresholdPct, boolean significant,
+                         String basis, List<Point> points) {
+    public Comparison {
+        points = List.copyOf(points);
+    }
+
+    public boolean comparable() {
+        return !Double.isNaN(tpsChangePct);
+    }
+
+    /** One thread count of two sweeps. */
+    public record Point(int threads, double before, double after, double changePct) {
+    }
+}

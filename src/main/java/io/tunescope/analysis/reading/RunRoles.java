@@ -1,0 +1,235 @@
+package io.tunescope.analysis.reading;
+
+import io.tunescope.model.bench.BenchLog;
+import io.tunescope.model.bench.BenchRun;
+import io.tunescope.model.bench.RunRole;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Loaded;
+import io.tunescope.model.series.SeriesDatasets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The role of every benchmark run of a step, from, in order: the user's correction; the log (prepare and
+ * cleanup output); the names people use ({@code warmup}, {@code warm-up}, {@code sweep/}, {@code run2},
+ * {@code main}); the layout (runs of equal length over three or more thread counts are a sweep; runs of
+ * one thread count and equal length are repeats (two runs at two thread counts back to back in one log are a
+ * sweep too); a run much shorter than a later one at the same thread
+ * count is its warm-up); what is left: the one or longest run is the main run, the rest "other".
+ */
+public final class RunRoles {
+    /** A run at most this share of another run's length, at the same thread count and before it, warms up for it. */
+    static final double WARMUP_SHARE = 0.6;
+    /** Runs whose lengths differ by at most this share are "of equal length". */
+    static final double SAME_LENGTH = 0.25;
+
+    private static final Pattern WARM = Pattern.compile("(^|[^a-z])warm[-_ ]?up|(^|[^a-z])warm($|[^a-z])|预热");
+    private static final Pattern PREP = Pattern.compile("(^|[^a-z])(prepare|cleanup|load[-_]?data|populate)($|[^a-z])");
+    private static final Pattern SWEEP = Pattern.compile("(^|[^a-z])(sweep|scaling|scan[-_]?threads)($|[^a-z])");
+    private static final Pattern MAIN = Pattern.compile("(^|[^a-z])(main|measure|measured|steady)($|[^a-z])");
+
+    private RunRoles() {
+    }
+
+    /** Every run of the step (prepare-only files included), in file order, with its role. */
+    public static List<ReadRun> of(Capture c, String step, Clocks clocks) {
+        List<Candidate> all = new ArrayList<>();
+        for (Loaded<BenchLog> l : c.inStep(SeriesDatasets.SYSBENCH, step)) {
+            String rel = relative(l.file().path(), step).toLowerCase(Locale.ROOT);
+            if (l.value().runs().isEmpty()) {
+                all.add(new Candidate(l.file().path(), null, rel, RunRole.PREPARE, "the log holds only a sysbench prepare/cleanup"));
+                continue;
+            }
+            for (BenchRun r : l.value().runs()) {
+                all.add(new Candidate(l.file().path(), r, rel, null, null));
+            }
+        }
+        // the user, then names
+        for (Candidate x : all) {
+            if (x.run == null) {
+                continue;
+            }
+            RunRole user = RunRole.parse(c.corrections().roleOf(x.file, x.run.index()));
+            if (user != null) {
+                x.set(user, "set by the user");
+            } else if (x.run.test().equalsIgnoreCase("prepare") || PREP.matcher(x.rel).find()) {
+                x.set(RunRole.PREPARE, "named as a dataset prepare");
+            } else if (WARM.matcher(x.rel).find()) {
+                x.set(RunRole.WARMUP, "named as a warm-up");
+            } else if (SWEEP.matcher(x.rel).find()) {
+                x.set(RunRole.SWEEP, "named as part of a sweep");
+            } else if (MAIN.matcher(x.rel).find()) {
+                x.set(RunRole.MAIN, "named as the main run");
+            }
+        }
+        List<Candidate> open = all.stream().filter(x -> x.role == null).toList();
+        List<Candidate> measured = all.stream().filter(x -> x.run != null && x.role != RunRole.PREPARE && x.role != RunRole.WARMUP
+                && x.role != RunRole.SWEEP).toList();
+        // warm-up by length: shorter than a later run at the same thread count
+        for (Candidate x : open) {
+            for (Candidate y : measured) {
+                if (y != x && y.run.threads() == x.run.threads() && x.run.durationS() > 0
+                        && x.run.durationS() <= WARMUP_SHARE * y.run.durationS() && before(x, y, all, clocks)) {
+                    x.set(RunRole.WARMUP, String.format(Locale.ROOT, "%.0f s before a %.0f s run at the same %d threads",
+                            x.run.durationS(), y.run.durationS(), x.run.threads()));
+                    break;
+                }
+            }
+        }
+        open = all.stream().filter(x -> x.role == null).toList();
+        // a sweep: equal length, three or more thread counts
+        Set<Integer> threads = new HashSet<>();
+        for (Candidate x : open) {
+            threads.add(x.run.threads());
+        }
+        boolean oneFile = open.stream().map(x -> x.file).distinct().count() == 1;
+        if ((threads.size() >= 3 || (threads.size() == 2 && oneFile && open.size() == 2)) && sameLength(open)
+                && threads.size() * 2 > open.size()) {
+            for (Candidate x : open) {
+                x.set(RunRole.SWEEP, String.format(Locale.ROOT, "one of %d runs of equal length over %d thread counts", open.size(), threads.size()));
+            }
+        }
+        open = all.stream().filter(x -> x.role == null || (x.role == RunRole.MAIN && !"set by the user".equals(x.reason))).toList();
+        // repeats: two or more runs of one thread count and equal length
+        Map<Integer, List<Candidate>> byThreads = new LinkedHashMap<>();
+        for (Candidate x : open) {
+            byThreads.computeIfAbsent(x.run.threads(), k -> new ArrayList<>()).add(x);
+        }
+        for (List<Candidate> g : byThreads.values()) {
+            if (g.size() >= 2 && sameLength(g) && g.stream().map(x -> x.run.test()).distinct().count() == 1) {
+                for (Candidate x : g) {
+                    x.set(RunRole.REPEAT, String.format(Locale.ROOT, "one of %d runs at %d threads of equal length", g.size(), x.run.threads()));
+                }
+            }
+        }
+        // what is left: the named or longest run is the main run
+        boolean hasMain = all.stream().anyMatch(x -> x.role == RunRole.MAIN || x.role == RunRole.REPEAT);
+        List<Candidate> left = all.stream().filter(x -> x.role == null).toList();
+        if (!hasMain && !left.isEmpty()) {
+            Candidate longest = left.get(0);
+            for (Candidate x : left) {
+                if (x.run.durationS() > longest.run.durationS()) {
+                    longest = x;
+                }
+            }
+            longest.set(RunRole.MAIN, left.size() == 1 ? "the step's only measured run" : "the longest measured run of the step");
+        }
+        for (Candidate x : all) {
+            if (x.role == null) {
+                x.set(RunRole.OTHER, "not the main run, a warm-up, a repeat or part of a sweep");
+            }
+        }
+        // two main runs: keep the longest (then the first), the others are "other"
+        List<Candidate> mains = all.stream().filter(x -> x.role == RunRole.MAIN).toList();
+        if (mains.size() > 1) {
+            Candidate keep = mains.stream().filter(x -> "set by the user".equals(x.reason)).findFirst().orElse(mains.get(0));
+            for (Candidate x : mains) {
+                if (keep.reason.equals("set by the user")) {
+                    break;
+                }
+                if (x.run.durationS() > keep.run.durationS()) {
+                    keep = x;
+                }
+            }
+            for (Candidate x : mains) {
+                if (x != keep) {
+                    x.role = RunRole.OTHER;
+                    x.reason = "a second main run (the main run is " + keep.file + ")";
+                }
+            }
+        }
+        List<ReadRun> out = new ArrayList<>();
+        for (Candidate x : all) {
+            FileClock clock = x.run == null ? clocks.file(x.file) : clocks.run(x.file, x.run.index());
+            out.add(new ReadRun(x.file, x.run, x.role, x.reason, clock));
+        }
+        boolean timed = out.stream().allMatch(r -> r.clock().start() != null);
+        java.util.Comparator<ReadRun> natural = java.util.Comparator.comparing(ReadRun::file, RunRoles::natural)
+                .thenComparingInt(ReadRun::index);
+        out.sort(timed ? java.util.Comparator.comparing((ReadRun r) -> r.clock().start()).thenComparing(natural) : natural);
+        return out;
+    }
+
+    /** Names with numbers in numeric order: {@code threads=2} before {@code threads=16}. */
+    static int natural(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            char x = a.charAt(i);
+            char y = b.charAt(j);
+            if (Character.isDigit(x) && Character.isDigit(y)) {
+                int si = i;
+                int sj = j;
+                while (i < a.length() && Character.isDigit(a.charAt(i))) {
+                    i++;
+                }
+                while (j < b.length() && Character.isDigit(b.charAt(j))) {
+                    j++;
+                }
+                String na = a.substring(si, i).replaceFirst("^0+(?=.)", "");
+                String nb = b.substring(sj, j).replaceFirst("^0+(?=.)", "");
+                int c = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
+                if (c != 0) {
+                    return c;
+                }
+            } else {
+                if (x != y) {
+                    return Character.compare(x, y);
+                }
+                i++;
+                j++;
+            }
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    private static boolean before(Candidate x, Candidate y, List<Candidate> all, Clocks clocks) {
+        Long tx = clocks.run(x.file, x.run.index()).time();
+        Long ty = clocks.run(y.file, y.run.index()).time();
+        if (tx != null && ty != null) {
+            return tx < ty;
+        }
+        return true; // without clocks, a much shorter run at the same thread count is taken as the warm-up
+    }
+
+    private static boolean sameLength(List<Candidate> xs) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (Candidate x : xs) {
+            min = Math.min(min, x.run.durationS());
+            max = Math.max(max, x.run.durationS());
+        }
+        return max > 0 && (max - min) <= SAME_LENGTH * max;
+    }
+
+    static String relative(String path, String step) {
+        return step.isEmpty() ? path : path.substring(Math.min(path.length(), step.length() + 1));
+    }
+
+    private static final class Candidate {
+        final String file;
+        final BenchRun run;
+        final String rel;
+        RunRole role;
+        String reason;
+
+        Candidate(String file, BenchRun run, String rel, RunRole role, String reason) {
+            this.file = file;
+            this.run = run;
+            this.rel = rel;
+            this.role = role;
+            this.reason = reason;
+        }
+
+        void set(RunRole r, String why) {
+            role = r;
+            reason = why;
+        }
+    }
+}

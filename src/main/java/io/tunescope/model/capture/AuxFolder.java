@@ -1,0 +1,12 @@
+package io.tunescope.model.capture;
+
+/**
+ * A sub-folder of a capture that is not a tuning step: it holds no evidence of a server under load (only
+ * a dataset {@code prepare}/{@code cleanup}, configuration or unrecognised files), or the user said so.
+ *
+ * @param dir    the folder, relative to the capture root
+ * @param reason why it is auxiliary, for the user
+ * @param byUser true when a correction made it auxiliary
+ */
+public record AuxFolder(String dir, String reason, boolean byUser) {
+}

@@ -1,0 +1,131 @@
+package io.tunescope.session;
+
+import io.tunescope.analysis.reading.CaptureReading;
+import io.tunescope.analysis.timeline.Timeline;
+import io.tunescope.analysis.timeline.TimelineBuilder;
+import io.tunescope.importers.CaptureException;
+import io.tunescope.importers.CaptureLoader;
+import io.tunescope.importers.ImporterRegistry;
+import io.tunescope.importers.LoadListener;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.model.capture.Corrections;
+import io.tunescope.rules.RuleEngine;
+import io.tunescope.rules.Settings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The one reading of an opened capture and what is derived from it, memoised: the app's views, every
+ * command and the PDF report read this, none composes its own. Thread-safe; immutable apart from its
+ * caches. A correction makes a new session ({@link #reopen(Corrections)}).
+ */
+public final class CaptureSession {
+    private final Capture capture;
+    private final CaptureReading reading;
+    private final Map<String, Timeline> timelines = new ConcurrentHashMap<>();
+    private final Map<Locale, RuleEngine.Report> reports = new ConcurrentHashMap<>();
+
+    private CaptureSession(Capture capture) {
+        this.capture = capture;
+        this.reading = CaptureReading.of(capture);
+    }
+
+    /** The last sessions made, so that every reader of one loaded capture shares one reading. */
+    private static final int RECENT = 6;
+    private static final java.util.ArrayDeque<CaptureSession> recent = new java.util.ArrayDeque<>();
+
+    /**
+     * The session of a loaded capture: the same object for the same capture (identity) as long as it is
+     * among the last few opened, so the app's views, the PDF and the commands share one reading.
+     */
+    public static CaptureSession of(Capture capture) {
+        synchronized (recent) {
+            for (CaptureSession s : recent) {
+                if (s.capture == capture) {
+                    return s;
+                }
+            }
+        }
+        CaptureSession s = new CaptureSession(capture);
+        synchronized (recent) {
+            for (CaptureSession x : recent) {
+                if (x.capture == capture) {
+                    return x;
+                }
+            }
+            recent.addFirst(s);
+            while (recent.size() > RECENT) {
+                recent.removeLast();
+            }
+        }
+        return s;
+    }
+
+    /** Opens a folder, archive or single file. */
+    public static CaptureSession open(Path path) throws IOException, CaptureException {
+        return open(path, LoadListener.NONE, () -> false);
+    }
+
+    public static CaptureSession open(Path path, LoadListener listener, BooleanSupplier cancelled) throws IOException, CaptureException {
+        return of(new CaptureLoader(ImporterRegistry.standard()).load(path, listener, cancelled));
+    }
+
+    public Capture capture() {
+        return capture;
+    }
+
+    public CaptureReading reading() {
+        return reading;
+    }
+
+    /** The timeline of the whole capture ({@code step} null) or of one step, in the locale's language. */
+    public Timeline timeline(String step, Locale locale) {
+        String key = (step == null ? "\u0000all" : step) + "|" + locale.toLanguageTag();
+        return timelines.computeIfAbsent(key, k -> TimelineBuilder.build(capture, step, locale, reading.clocks()));
+    }
+
+    /** Every rule on every step, in the locale's language, with the default settings. */
+    public RuleEngine.Report findings(Locale locale) {
+        return reports.computeIfAbsent(locale, l -> RuleEngine.standard().run(capture, reading, Settings.defaults(), l));
+    }
+
+    /**
+     * The thread-sweep runs (sweep role only) of every step, or of one step when {@code step} is not null,
+     * in step order; steps without sweep runs are left out. Runs of different steps are never one curve.
+     */
+    public Map<String, java.util.List<io.tunescope.model.bench.BenchRun>> sweeps(String step) {
+        Map<String, java.util.List<io.tunescope.model.bench.BenchRun>> out = new java.util.LinkedHashMap<>();
+        for (var s : reading.steps()) {
+            if (step != null && !s.dir().equals(step)) {
+                continue;
+            }
+            var runs = s.sweep().stream().map(io.tunescope.analysis.reading.ReadRun::run).filter(java.util.Objects::nonNull).toList();
+            if (!runs.isEmpty()) {
+                out.put(s.dir(), runs);
+            }
+        }
+        return out;
+    }
+
+    /** Where this capture's corrections are saved: its manifest, or {@code <archive>.tunescope.json} beside an archive. */
+    public Path correctionsFile() {
+        Path origin = capture.origin();
+        return Files.isDirectory(origin) ? origin.resolve(CaptureLoader.MANIFEST) : CaptureLoader.correctionsBeside(origin);
+    }
+
+    /**
+     * Saves the corrections (atomically, keeping the manifest's other fields) and reads the capture again
+     * with them: steps, roles and clocks are decided anew.
+     */
+    public CaptureSession reopen(Corrections corrections) throws IOException, CaptureException {
+        if (Files.isDirectory(capture.origin()) || io.tunescope.importers.ArchiveExtractor.isArchive(capture.origin())) {
+            CorrectionsStore.save(correctionsFile(), corrections);
+        }
+        return open(capture.origin());
+    }
+}

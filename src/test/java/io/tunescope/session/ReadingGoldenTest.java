@@ -1,0 +1,88 @@
+package io.tunescope.session;
+
+import io.tunescope.cli.TunescopeCli;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * {@code tunescope steps --json} of every hand-made capture and of the sample captures equals its golden
+ * dump {@code <name>.steps.expected.json} beside the capture (refresh with
+ * {@code -Dtunescope.refreshGolden=true} after reviewing the diff; a mismatch writes {@code .steps.actual.json}).
+ * Two runs give the same bytes.
+ */
+class ReadingGoldenTest {
+    @TempDir
+    Path tmp;
+
+    private static String steps(Path p) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = TunescopeCli.run(new String[] {"steps", p.toString(), "--json"}, new PrintWriter(out), new PrintWriter(err));
+        assertEquals(TunescopeCli.OK, code, err.toString());
+        return out.toString();
+    }
+
+    @Test
+    void stepsJsonMatchesTheGoldenDumps() throws Exception {
+        List<String> mismatches = new ArrayList<>();
+        check(HandCaptures.get("hand-3step", tmp), HandCaptures.DIR.resolve("hand-3step.steps.expected.json"), mismatches);
+        check(HandCaptures.get("bench-repeats.tar.gz", tmp), HandCaptures.DIR.resolve("bench-repeats.steps.expected.json"), mismatches);
+        check(HandCaptures.get("one-step-colocated", tmp), HandCaptures.DIR.resolve("one-step-colocated.steps.expected.json"), mismatches);
+        for (String s : List.of("mariadb-oltp", "numa-4node-synthetic")) {
+            Path copy = tmp.resolve("sample");
+            Files.createDirectories(copy);
+            Path src = HandCaptures.sample(s);
+            Path c = copyTree(src, copy.resolve(s));
+            check(c, src.resolveSibling(s + ".steps.expected.json"), mismatches);
+        }
+        if (!mismatches.isEmpty()) {
+            fail(String.join("\n\n", mismatches));
+        }
+    }
+
+    private static Path copyTree(Path src, Path dest) throws Exception {
+        try (var s = Files.walk(src)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path t = dest.resolve(src.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t);
+                }
+            }
+        }
+        return dest;
+    }
+
+    private static void check(Path capture, Path expected, List<String> mismatches) throws Exception {
+        String actual = steps(capture);
+        assertEquals(actual, steps(capture), "steps --json is byte-stable: " + capture);
+        Path actualFile = expected.resolveSibling(expected.getFileName().toString().replace(".expected.", ".actual."));
+        if (Boolean.getBoolean("tunescope.refreshGolden")) {
+            Files.writeString(expected, actual, StandardCharsets.UTF_8);
+            Files.deleteIfExists(actualFile);
+            return;
+        }
+        if (!Files.exists(expected)) {
+            mismatches.add(expected + ": no golden dump (run with -Dtunescope.refreshGolden=true and review it)");
+            return;
+        }
+        String want = Files.readString(expected, StandardCharsets.UTF_8);
+        if (!want.equals(actual)) {
+            Files.writeString(actualFile, actual, StandardCharsets.UTF_8);
+            mismatches.add(capture.getFileName() + ": steps --json differs from " + expected + " (see " + actualFile + ")");
+        } else {
+            Files.deleteIfExists(actualFile);
+        }
+    }
+}

@@ -3,6 +3,7 @@ package io.tunescope.rules;
 import io.tunescope.rules.concurrency.BenchInconsistentRule;
 import io.tunescope.rules.concurrency.ErrorsReconnectsRule;
 import io.tunescope.rules.concurrency.LatencyRisingFlatTpsRule;
+import io.tunescope.rules.concurrency.StepChangeRule;
 import io.tunescope.rules.concurrency.ThroughputKneeRule;
 import io.tunescope.rules.cpu.AhiContentionRule;
 import io.tunescope.rules.cpu.BtreeSearchRule;
@@ -76,6 +77,7 @@ public final class RuleCatalog {
                 new HighAwaitRule(),
                 new FlushNeighborsSsdRule(),
                 new IoCapacitySsdRule(),
+                new StepChangeRule(),
                 new ThroughputKneeRule(),
                 new LatencyRisingFlatTpsRule(),
                 new ErrorsReconnectsRule(),

@@ -116,6 +116,11 @@ public final class MainWindow implements UiContext {
     }
 
     @Override
+    public void reload() {
+        model.reload();
+    }
+
+    @Override
     public void status(String message) {
         if (!model.messageProperty().isBound()) {
             model.messageProperty().set(message);

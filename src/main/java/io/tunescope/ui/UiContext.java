@@ -54,6 +54,10 @@ public interface UiContext {
         return bundle().getLocale();
     }
 
+    /** Reads the open capture again (after its corrections were saved). A context without a window does nothing. */
+    default void reload() {
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

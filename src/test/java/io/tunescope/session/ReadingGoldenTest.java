@@ -25,11 +25,29 @@ class ReadingGoldenTest {
     Path tmp;
 
     private static String steps(Path p) {
+        return cli("steps", p.toString(), "--json");
+    }
+
+    private static String cli(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = TunescopeCli.run(new String[] {"steps", p.toString(), "--json"}, new PrintWriter(out), new PrintWriter(err));
+        int code = TunescopeCli.run(args, new PrintWriter(out), new PrintWriter(err));
         assertEquals(TunescopeCli.OK, code, err.toString());
         return out.toString();
+    }
+
+    /** {@code findings --baseline} of every hand-made capture equals {@code <name>.findings.expected.txt} beside it. */
+    @Test
+    void findingsMatchTheGoldenDumps() throws Exception {
+        List<String> mismatches = new ArrayList<>();
+        for (String name : List.of("hand-3step", "bench-repeats.tar.gz", "one-step-colocated")) {
+            Path c = HandCaptures.get(name, tmp);
+            String base = name.replace(".tar.gz", "");
+            compare(cli("findings", c.toString(), "--baseline"), HandCaptures.DIR.resolve(base + ".findings.expected.txt"), mismatches);
+        }
+        if (!mismatches.isEmpty()) {
+            fail(String.join("\n\n", mismatches));
+        }
     }
 
     @Test
@@ -67,6 +85,10 @@ class ReadingGoldenTest {
     private static void check(Path capture, Path expected, List<String> mismatches) throws Exception {
         String actual = steps(capture);
         assertEquals(actual, steps(capture), "steps --json is byte-stable: " + capture);
+        compare(actual, expected, mismatches);
+    }
+
+    private static void compare(String actual, Path expected, List<String> mismatches) throws Exception {
         Path actualFile = expected.resolveSibling(expected.getFileName().toString().replace(".expected.", ".actual."));
         if (Boolean.getBoolean("tunescope.refreshGolden")) {
             Files.writeString(expected, actual, StandardCharsets.UTF_8);
@@ -80,7 +102,7 @@ class ReadingGoldenTest {
         String want = Files.readString(expected, StandardCharsets.UTF_8);
         if (!want.equals(actual)) {
             Files.writeString(actualFile, actual, StandardCharsets.UTF_8);
-            mismatches.add(capture.getFileName() + ": steps --json differs from " + expected + " (see " + actualFile + ")");
+            mismatches.add(expected.getFileName() + " differs (see " + actualFile + ")");
         } else {
             Files.deleteIfExists(actualFile);
         }

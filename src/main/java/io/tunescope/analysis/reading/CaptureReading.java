@@ -76,7 +76,7 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
                     if (earlier.comparable()) {
                         prev = new Comparison(earlier.against(), earlier.tpsChangePct(), earlier.p95ChangePct(), earlier.thresholdPct(),
                                 earlier.significant(), earlier.basis() + "; the previous step " + partial.get(i - 1).dir()
-                                + " has nothing comparable", earlier.points());
+                                + " has nothing comparable", earlier.points(), earlier.noise(), earlier.before(), earlier.after());
                         break;
                     }
                 }
@@ -105,12 +105,15 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
             double p95 = pct(y.p95Ms(), x.p95Ms());
             double threshold;
             String noise;
+            Comparison.Noise kind;
             if (x.repeats() && y.repeats()) {
                 threshold = 2 * Math.hypot(x.noisePct(), y.noisePct());
                 noise = f("threshold %.1f %%: twice the combined standard error of the repeats", threshold);
+                kind = Comparison.Noise.REPEATS;
             } else {
                 double drift = Math.max(nz(x.noisePct()), nz(y.noisePct()));
                 threshold = Math.max(dflt, drift);
+                kind = drift > dflt ? Comparison.Noise.HALVES : Comparison.Noise.DEFAULT;
                 noise = drift > dflt
                         ? f("threshold %.1f %%: the runs' own first and second halves differ by that much", threshold)
                         : Double.isNaN(x.noisePct()) && Double.isNaN(y.noisePct())
@@ -120,7 +123,7 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
             String what = (x.repeats() ? "mean of " + x.runs().size() + " repeats" : "main run " + x.first().file())
                     + " vs " + (y.repeats() ? "mean of " + y.runs().size() + " repeats" : "main run " + y.first().file())
                     + f(", %d threads", x.threads());
-            return new Comparison(a.dir(), change, p95, threshold, Math.abs(change) > threshold, what + "; " + noise, List.of());
+            return new Comparison(a.dir(), change, p95, threshold, Math.abs(change) > threshold, what + "; " + noise, List.of(), kind, x, y);
         }
         List<ReadRun> sa = a.sweep();
         List<ReadRun> sb = b.sweep();
@@ -140,7 +143,8 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
             if (!pts.isEmpty()) {
                 double mean = sum / pts.size();
                 return new Comparison(a.dir(), mean, Double.NaN, dflt, Math.abs(mean) > dflt,
-                        f("sweeps compared point by point at %d thread counts (mean change); threshold %.1f %% (the default)", pts.size(), dflt), pts);
+                        f("sweeps compared point by point at %d thread counts (mean change); threshold %.1f %% (the default)", pts.size(), dflt), pts,
+                        Comparison.Noise.DEFAULT, null, null);
             }
         }
         String why;
@@ -151,7 +155,8 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
         } else {
             why = "the main runs ran different workloads (" + x.test() + " vs " + y.test() + ")";
         }
-        return new Comparison(a.dir(), Double.NaN, Double.NaN, dflt, false, "not comparable: " + why, List.of());
+        return new Comparison(a.dir(), Double.NaN, Double.NaN, dflt, false, "not comparable: " + why, List.of(), Comparison.Noise.DEFAULT,
+                null, null);
     }
 
     private static boolean sameTest(String a, String b) {

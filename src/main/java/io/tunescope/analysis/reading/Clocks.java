@@ -231,8 +231,8 @@ public final class Clocks {
         }
         boolean usable = c.modified().size() >= 2 && max - min >= MTIME_MIN_SPREAD_MS;
         if (!usable && !items.isEmpty() && c.modified().size() >= 2) {
-            notes.add("file modification times not used: every file was written within " + Math.max(0, max - min) / 1000.0
-                    + " s (copied or checked out, not recorded)");
+            notes.add("file modification times not used: every file was written within " + MTIME_MIN_SPREAD_MS / 1000
+                    + " s of the others (copied or checked out, not recorded)");
         }
         Map<String, List<Item>> byFile = new LinkedHashMap<>();
         for (Item it : items) {

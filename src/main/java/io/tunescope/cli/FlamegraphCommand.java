@@ -103,10 +103,10 @@ public final class FlamegraphCommand implements Callable<Integer> {
             err.println("tunescope flamegraph: " + e.getMessage());
             return TunescopeCli.USAGE;
         }
-        Subsystems subsystems = Subsystems.withDefaultUserFile();
+        Subsystems subsystems = io.tunescope.session.UserFiles.defaultSubsystems();
         if (subsystemsFile != null) {
             try {
-                subsystems = Subsystems.withUserFile(subsystemsFile);
+                subsystems = io.tunescope.session.UserFiles.subsystems(subsystemsFile);
             } catch (IOException e) {
                 err.println("tunescope flamegraph: cannot read " + subsystemsFile + ": " + e.getMessage());
                 return TunescopeCli.USAGE;

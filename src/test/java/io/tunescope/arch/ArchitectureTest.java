@@ -60,6 +60,35 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /** The session layer sits above analysis, rules and render and below export, cli and ui. */
+    @Test
+    void sessionSitsBetweenTheCoreAndItsReaders() {
+        noClasses().that().resideInAnyPackage("io.tunescope.model..", "io.tunescope.importers..", "io.tunescope.analysis..",
+                        "io.tunescope.rules..", "io.tunescope.render..", "io.tunescope.annotate..")
+                .should().dependOnClassesThat().resideInAPackage("io.tunescope.session..")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.tunescope.session..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tunescope.export..", "io.tunescope.cli..", "io.tunescope.ui..")
+                .check(classes);
+    }
+
+    /** Analysis is pure: it reads no files (the session and the importers do). */
+    @Test
+    void analysisTouchesNoFileSystem() {
+        noClasses().that().resideInAPackage("io.tunescope.analysis..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("java.nio.file.Files")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.FileInputStream")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.FileReader")
+                .check(classes);
+    }
+
+    /** No package cycles among the top-level packages. */
+    @Test
+    void noCyclesBetweenTopLevelPackages() {
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("io.tunescope.(*)..")
+                .should().beFreeOfCycles().check(classes);
+    }
+
     @Test
     void noSystemOutOutsideCli() {
         noClasses().that().resideOutsideOfPackage("io.tunescope.cli..")

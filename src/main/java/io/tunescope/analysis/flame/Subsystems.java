@@ -66,30 +66,23 @@ public final class Subsystems {
         return s;
     }
 
-    /** The user's rules (tried first) followed by the built-in ones. Bad lines are skipped and listed in {@link #problems()}. */
-    public static Subsystems withUserFile(Path file) throws IOException {
+    /**
+     * The user's rules (tried first, text of a {@code REGEX = subsystem} file named {@code source}) followed by
+     * the built-in ones. Bad lines are skipped and listed in {@link #problems()}. Reading the file is the
+     * caller's ({@link io.tunescope.session.UserFiles}): analysis reads no files.
+     */
+    public static Subsystems withUserRules(String text, String source) {
         List<Rule> rules = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            parse(r, file.getFileName().toString(), rules, problems);
+        try {
+            parse(new java.io.StringReader(text), source, rules, problems);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         Subsystems b = builtIn();
         rules.addAll(b.rules);
         problems.addAll(b.problems);
         return new Subsystems(rules, problems);
-    }
-
-    /** The user's default extension file, {@code ~/.tunescope/subsystems.properties}, merged when it exists. */
-    public static Subsystems withDefaultUserFile() {
-        Path p = Path.of(System.getProperty("user.home"), ".tunescope", "subsystems.properties");
-        if (Files.isRegularFile(p)) {
-            try {
-                return withUserFile(p);
-            } catch (IOException e) {
-                return builtIn();
-            }
-        }
-        return builtIn();
     }
 
     /** Parses rules from text (for tests and user files). */

@@ -102,7 +102,7 @@ public final class FlameView implements CaptureView {
 
     public FlameView(UiContext ctx) {
         this.ctx = ctx;
-        this.vm = new FlameViewModel(ctx.background(), Subsystems.withDefaultUserFile());
+        this.vm = new FlameViewModel(ctx.background(), io.tunescope.session.UserFiles.defaultSubsystems());
         build();
     }
 
@@ -464,7 +464,7 @@ public final class FlameView implements CaptureView {
             return;
         }
         try {
-            Subsystems s = Subsystems.withUserFile(f.toPath());
+            Subsystems s = io.tunescope.session.UserFiles.subsystems(f.toPath());
             vm.subsystemsProperty().set(s);
             ctx.status(s.problems().isEmpty() ? ctx.text("flame.rules.loaded", f.getName(), s.rules().size())
                     : ctx.text("flame.rules.problems", f.getName(), s.problems().size(), s.problems().get(0)));

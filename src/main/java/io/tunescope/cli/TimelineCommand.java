@@ -104,12 +104,15 @@ public final class TimelineCommand implements Callable<Integer> {
         List<RunSummary> rows = RunSummary.of(t);
         if (!rows.isEmpty()) {
             out.println("Runs:");
-            out.printf(Locale.ROOT, "  %-40s %7s %11s %11s %9s %7s %6s %7s %-8s %6s%n", "RUN", "THREADS", "TPS", "QPS",
+            out.printf(Locale.ROOT, "  %-40s %-7s %7s %11s %11s %9s %7s %6s %7s %-8s %6s%n", "RUN", "ROLE", "THREADS", "TPS", "QPS",
                     "LAT ms", "ERRORS", "CPU%", "IOWAIT%", "DEVICE", "UTIL%");
+            io.tunescope.session.CaptureSession session = io.tunescope.session.CaptureSession.of(capture);
             for (RunSummary r : rows) {
                 String name = r.file() + " #" + (r.run() + 1);
-                out.printf(Locale.ROOT, "  %-40s %7d %11s %11s %9s %7s %6s %7s %-8s %6s%n",
-                        name.length() > 40 ? "..." + name.substring(name.length() - 37) : name, r.threads(), num(r.tps()),
+                io.tunescope.model.bench.RunRole role = session.role(r.file(), r.run());
+                out.printf(Locale.ROOT, "  %-40s %-7s %7d %11s %11s %9s %7s %6s %7s %-8s %6s%n",
+                        name.length() > 40 ? "..." + name.substring(name.length() - 37) : name, role == null ? "-" : role.slug(),
+                        r.threads(), num(r.tps()),
                         num(r.qps()), num(r.latPctMs()), r.errors() < 0 ? "-" : Long.toString(r.errors()),
                         num(r.cpuBusyPct()), num(r.iowaitPct()), r.busiestDevice().isEmpty() ? "-" : r.busiestDevice(),
                         num(r.deviceUtilPct()));

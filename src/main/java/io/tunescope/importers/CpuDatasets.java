@@ -12,6 +12,9 @@ public final class CpuDatasets {
     public static final Dataset<StackProfile> FOLDED = Dataset.of("cpu.folded", StackProfile.class);
     /** A {@code perf report --stdio} text report. */
     public static final Dataset<PerfReport> PERF_REPORT = Dataset.of("cpu.perf-report", PerfReport.class);
+    /** {@code perf report --header-only}: when and how the recording was made. */
+    public static final Dataset<io.tunescope.model.perfreport.PerfHeader> PERF_HEADER =
+            Dataset.of("cpu.perf-header", io.tunescope.model.perfreport.PerfHeader.class);
 
     private CpuDatasets() {
     }

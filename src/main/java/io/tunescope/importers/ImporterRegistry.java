@@ -63,6 +63,7 @@ public final class ImporterRegistry {
         all.add(new IoCsvImporter());
         all.add(new CollectorTimelineImporter());
         all.add(new io.tunescope.importers.timeline.EventLogImporter());
+        all.add(new io.tunescope.importers.perfreport.PerfHeaderImporter());
         return new ImporterRegistry(all);
     }
 

@@ -112,6 +112,18 @@ public final class CaptureSession {
         return out;
     }
 
+    /** The role of one run of a benchmark file in the one reading, or null when the file is not in a step. */
+    public io.tunescope.model.bench.RunRole role(String file, int index) {
+        for (var s : reading.steps()) {
+            for (var r : s.runs()) {
+                if (r.file().equals(file) && r.index() == index && r.run() != null) {
+                    return r.role();
+                }
+            }
+        }
+        return null;
+    }
+
     /** Where this capture's corrections are saved: its manifest, or {@code <archive>.tunescope.json} beside an archive. */
     public Path correctionsFile() {
         Path origin = capture.origin();

@@ -109,6 +109,25 @@ public final class ReadingJson {
             x.put("line", ref == null ? 0 : ref.line());
             x.put("kind", row.change().slug());
         }
+        ArrayNode files = o.putArray("files");
+        for (FileClock fc : s.clocks()) {
+            ObjectNode x = files.addObject();
+            x.put("file", fc.path());
+            if (fc.start() == null) {
+                x.putNull("start");
+            } else {
+                x.put("start", FileClock.iso(fc.start()));
+            }
+            if (fc.end() == null) {
+                x.putNull("end");
+            } else {
+                x.put("end", FileClock.iso(fc.end()));
+            }
+            x.put("time_source", fc.source().slug());
+            if (!fc.detail().isEmpty()) {
+                x.put("time_detail", fc.detail());
+            }
+        }
         ArrayNode notes = o.putArray("notes");
         s.notes().forEach(notes::add);
         return o;

@@ -544,6 +544,16 @@ public final class MainWindow implements UiContext {
                     }
                 }
             }
+            // folders that are not steps (a dataset prepare, auxiliary files): listed, collapsed, never a step
+            for (io.tunescope.model.capture.AuxFolder a : c.auxiliary()) {
+                TreeItem<Object> aux = new TreeItem<>(a);
+                for (SourceFile f : c.files()) {
+                    if (f.step().equals(a.dir())) {
+                        aux.getChildren().add(new TreeItem<>(f));
+                    }
+                }
+                root.getChildren().add(aux);
+            }
             if (c.hasSteps()) {
                 TreeItem<Object> top = new TreeItem<>(text("sidebar.topLevel"));
                 for (SourceFile f : c.files()) {
@@ -709,6 +719,10 @@ public final class MainWindow implements UiContext {
                 setText(s.label() + (s.change().isEmpty() || s.change().equals(s.label()) ? "" : " \u2014 " + s.change()));
                 setGraphic(Icons.icon("fas-layer-group"));
                 setTooltip(new Tooltip(text("sidebar.step", s.dir(), s.change().isEmpty() ? s.label() : s.change())));
+            } else if (item instanceof io.tunescope.model.capture.AuxFolder a) {
+                setText(text("sidebar.auxiliary", a.dir()));
+                setGraphic(Icons.icon("fas-folder-minus"));
+                setTooltip(new Tooltip(text("sidebar.auxiliaryTip", a.dir(), a.reason())));
             } else if (item instanceof SourceFile f) {
                 String name = f.step().isEmpty() ? f.path() : f.path().substring(f.step().length() + 1);
                 setText(name + "  \u00b7  " + (f.format().isEmpty() ? text("sidebar.unrecognised") : f.format()));

@@ -61,7 +61,8 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
             Headline h = !repeats.isEmpty() ? Headline.of(repeats) : !mains.isEmpty() ? Headline.of(mains.subList(0, 1)) : null;
             List<Snapshot> numa = numastat(c, s.dir(), clocks, notes);
             List<Snapshot> status = status(c, s.dir(), clocks);
-            partial.add(new StepReading(s, runs, h, null, null, numa, status, changes.getOrDefault(s.dir(), List.of()), notes));
+            partial.add(new StepReading(s, runs, h, null, null, numa, status, changes.getOrDefault(s.dir(), List.of()), notes,
+                    fileClocks(c, s.dir(), clocks)));
         }
         List<StepReading> out = new ArrayList<>();
         for (int i = 0; i < partial.size(); i++) {
@@ -82,7 +83,7 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
                 }
             }
             out.add(new StepReading(cur.step(), cur.runs(), cur.headline(), prev, base, cur.numastat(), cur.status(),
-                    cur.configChanges(), cur.notes()));
+                    cur.configChanges(), cur.notes(), cur.clocks()));
         }
         return new CaptureReading(c.name(), c.auxiliary(), out, clocks, defaultNoisePct, clocks.notes());
     }
@@ -94,6 +95,22 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
             }
         }
         return null;
+    }
+
+    /** The files of a step whose content happens in time, each with its clock. */
+    static List<FileClock> fileClocks(Capture c, String dir, Clocks clocks) {
+        List<FileClock> out = new ArrayList<>();
+        for (var f : c.files()) {
+            if (!f.step().equals(dir) || !f.hasValue()) {
+                continue;
+            }
+            String ds = f.dataset();
+            if (ds.startsWith("series.") || ds.startsWith("bench.") || ds.startsWith("cpu.") || ds.equals("numa.numastat")
+                    || ds.equals("config.status") || ds.equals("capture.events") || ds.equals("capture.timeline")) {
+                out.add(clocks.file(f.path()));
+            }
+        }
+        return out;
     }
 
     /** Step b against the earlier step a, like for like. */

@@ -92,7 +92,7 @@ public final class Clocks {
         Map<String, FileClock> out = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         List<Item> items = new ArrayList<>();
-        Map<String, Long> perfEnds = new HashMap<>();
+        Map<String, FileClock> perfClocks = new HashMap<>();
         for (SourceFile f : c.files()) {
             if (!f.hasValue()) {
                 continue;
@@ -121,11 +121,22 @@ public final class Clocks {
             } else if (v instanceof PerfReport p) {
                 Long end = capturedOn(p.header().get("captured on"));
                 if (end != null) {
-                    out.put(f.path(), new FileClock(f.path(), -1, null, end, TimeSource.PERF_HEADER,
-                            "perf header 'captured on' (the end of the recording)"));
-                    perfEnds.merge(dirOf(f.path()), end, (a, x) -> a.equals(x) ? a : -1L);
+                    FileClock fc = new FileClock(f.path(), -1, null, end, TimeSource.PERF_HEADER,
+                            "perf header 'captured on' (the end of the recording)");
+                    out.put(f.path(), fc);
+                    perfClocks.merge(dirOf(f.path()), fc, Clocks::samePerf);
                 } else {
                     items.add(new Item(f, -1, 0, false, tokens(f), -1));
+                }
+            } else if (v instanceof io.tunescope.model.perfreport.PerfHeader h) {
+                Long end = capturedOn(h.get("captured on"));
+                if (end != null) {
+                    double span = h.seconds("time of last sample") - h.seconds("time of first sample");
+                    Long start = Double.isNaN(span) || span < 0 ? null : end - Math.round(span * 1000);
+                    FileClock fc = new FileClock(f.path(), -1, start, end, TimeSource.PERF_HEADER,
+                            "perf header 'captured on' (the end of the recording)");
+                    out.put(f.path(), fc);
+                    perfClocks.merge(dirOf(f.path()), fc, Clocks::samePerf);
                 }
             } else if (v instanceof StackProfile) {
                 items.add(new Item(f, -1, 0, false, tokens(f), -1));
@@ -136,13 +147,13 @@ public final class Clocks {
                         TimeSource.CONTENT, "timestamps in the file"));
             }
         }
-        // perf script / folded output beside a perf header of the same recording
+        // perf script / folded / perf report output beside a perf header of the same recording
         for (Item it : new ArrayList<>(items)) {
-            if (it.file().value() instanceof StackProfile) {
-                Long end = perfEnds.get(dirOf(it.file().path()));
-                if (end != null && end > 0) {
-                    out.put(it.key(), new FileClock(it.key(), -1, null, end, TimeSource.PERF_HEADER,
-                            "perf header 'captured on' in the same folder"));
+            if (it.file().value() instanceof StackProfile || it.file().value() instanceof PerfReport) {
+                FileClock h = perfClocks.get(dirOf(it.file().path()));
+                if (h != null && h.end() != null) {
+                    out.put(it.key(), new FileClock(it.key(), -1, h.start(), h.end(), TimeSource.PERF_HEADER,
+                            "perf header 'captured on' in the same folder (" + h.path() + ")"));
                     items.remove(it);
                 }
             }
@@ -269,6 +280,14 @@ public final class Clocks {
             }
         }
         return new Clocks(out, notes);
+    }
+
+    /** Two perf headers of one folder: the same recording when they end together; else neither is used for its neighbours. */
+    private static FileClock samePerf(FileClock a, FileClock b) {
+        if (a.end() == null || b.end() == null || !a.end().equals(b.end())) {
+            return new FileClock(a.path(), -1, null, null, TimeSource.UNKNOWN, "");
+        }
+        return a.start() != null ? a : b;
     }
 
     private static void place(Map<String, FileClock> out, Item it, Long start, Long end, TimeSource src, String detail) {

@@ -12,11 +12,14 @@ import java.util.List;
  * @param headline   null when the step has no main run or repeats (e.g. a sweep only)
  * @param vsPrevious null for the first step
  * @param vsBaseline null for the first step
+ * @param clocks     every timed file of the step (monitors, profiles, snapshots, benchmark logs, event logs) with
+ *                   its place on the wall clock and where it came from, or "unknown"
  */
 public record StepReading(Step step, List<ReadRun> runs, Headline headline, Comparison vsPrevious, Comparison vsBaseline,
                           List<Snapshot> numastat, List<Snapshot> status, List<ConfigDiff.Row> configChanges,
-                          List<String> notes) {
+                          List<String> notes, List<FileClock> clocks) {
     public StepReading {
+        clocks = List.copyOf(clocks);
         runs = List.copyOf(runs);
         numastat = List.copyOf(numastat);
         status = List.copyOf(status);

@@ -132,9 +132,15 @@ public final class TimelineBuilder {
                 ? null : c.start();
     }
 
-    private static String placedSource(io.tunescope.analysis.reading.Clocks clocks, String file, int run) {
+    private static String placedSource(ChartText w, io.tunescope.analysis.reading.Clocks clocks, String file, int run) {
         var c = run < 0 ? clocks.file(file) : clocks.run(file, run);
-        return c.source().slug() + ": " + c.detail();
+        return switch (c.source()) {
+            case USER -> w.t("timeline.source.user", "the start you set");
+            case EVENT_LOG -> w.t("timeline.source.eventLog", "the event log ({0})", c.detail());
+            case PERF_HEADER -> w.t("timeline.source.perfHeader", "the perf header ({0})", c.detail());
+            case MODIFIED -> w.t("timeline.source.modified", "the file's modification time");
+            default -> c.detail();
+        };
     }
 
     static Timeline build(List<Input> inputs, Map<String, Long> stepStarts, Map<String, CollectorTimeline> collector,
@@ -174,7 +180,7 @@ public final class TimelineBuilder {
             Long placedAt = placedStart(clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty() ? i.bench().runs().get(0).index() : -1);
             if (wall && placedAt != null && ev == null) {
                 base = placedAt;
-                source = placedSource(clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty() ? i.bench().runs().get(0).index() : -1);
+                source = placedSource(w, clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty() ? i.bench().runs().get(0).index() : -1);
             } else if (wall) {
                 Long s = stepStarts.get(i.step());
                 if (ev != null) {
@@ -213,7 +219,9 @@ public final class TimelineBuilder {
                     notes.add(w.t("timeline.note.repeated", "{0}: {1} series repeat {2} (same metrics and times); shown once",
                             i.file(), repeated, repeatedOf));
                 }
-                if (a != Alignment.WALL && !set.series().isEmpty()) {
+                if (a != Alignment.WALL && !set.series().isEmpty() && placedAt != null && ev == null && wall) {
+                    notes.add(w.t("timeline.note.placed", "{0}: no wall-clock timestamps; placed at its start from {1}", i.file(), source));
+                } else if (a != Alignment.WALL && !set.series().isEmpty()) {
                     String n = a == Alignment.ASSUMED_INTERVAL_BY_START
                             ? w.t("timeline.note.noWallAssumed", "{0}: no wall-clock timestamps; aligned by start at {1} (interval assumed {2} s)",
                                     i.file(), source, set.intervalMs() / 1000.0)
@@ -225,19 +233,26 @@ public final class TimelineBuilder {
             } else if (i.bench() != null) {
                 long t0 = base;
                 boolean multi = i.bench().runs().size() > 1;
+                boolean allPlaced = wall && ev == null && !i.bench().runs().isEmpty();
+                for (BenchRun r : i.bench().runs()) {
+                    allPlaced &= placedStart(clocks, i.file(), r.index()) != null;
+                }
                 for (BenchRun r : i.bench().runs()) {
                     long dur = Math.round(r.durationS() * 1000);
                     Long own = wall && ev == null ? placedStart(clocks, i.file(), r.index()) : null;
                     String runSource = source;
                     if (own != null) {
                         t0 = own;
-                        runSource = placedSource(clocks, i.file(), r.index());
+                        runSource = placedSource(w, clocks, i.file(), r.index());
                     }
                     runs.add(new RunWindow(r, i.step(), t0, t0 + dur, Alignment.BY_START, runSource));
                     tracks.addAll(benchTracks(r, i.file(), i.step(), t0, multi, wall));
                     t0 += dur;
                 }
-                if (!i.bench().runs().isEmpty()) {
+                if (allPlaced) {
+                    notes.add(w.t("timeline.note.benchPlaced", "{0}: sysbench prints no wall clock; {1} run(s) placed at their starts from {2}",
+                            i.file(), i.bench().runs().size(), source));
+                } else if (!i.bench().runs().isEmpty()) {
                     String n = multi
                             ? w.t("timeline.note.benchMulti", "{0}: sysbench prints no wall clock; {1} run(s) aligned by start at {2}, one after the other",
                                     i.file(), i.bench().runs().size(), source)

@@ -102,8 +102,8 @@ final class StepsPane {
         table.getColumns().add(col(ctx.text("findings.steps.col.step"), r -> r.step().label(), 130));
         table.getColumns().add(col(ctx.text("findings.steps.col.change"), r -> r.step().change(), 220));
         table.getColumns().add(col(ctx.text("findings.steps.col.tps"), r -> num(r.tps()), 90));
-        table.getColumns().add(col(ctx.text("findings.steps.col.vsPrevious"), r -> change(r.previous()), 120));
-        table.getColumns().add(col(ctx.text("findings.steps.col.vsBaseline"), r -> change(r.baseline()), 120));
+        table.getColumns().add(col(ctx.text("findings.steps.col.vsPrevious"), r -> change(r.previous()), 150));
+        table.getColumns().add(col(ctx.text("findings.steps.col.vsBaseline"), r -> change(r.baseline()), 150));
         table.getColumns().add(col(ctx.text("findings.steps.col.qps"), r -> r.run() == null ? "" : num(r.run().qps()), 90));
         table.getColumns().add(col(ctx.text("findings.steps.col.p95"), r -> r.run() == null ? "" : num(r.run().p95Ms()), 80));
         table.getColumns().add(col(ctx.text("findings.steps.col.threads"), r -> r.run() == null ? "" : Integer.toString(r.run().threads()), 70));
@@ -147,7 +147,7 @@ final class StepsPane {
         diff.setId("stepsDiff");
         diff.getColumns().add(col(ctx.text("config.col.name"), ConfigDiff.Row::key, 200));
         diff.getColumns().add(col(ctx.text("config.col.change"),
-                r -> ctx.text("config.change." + r.change().name().toLowerCase(Locale.ROOT)), 80));
+                r -> ctx.text("config.change." + r.change().name().toLowerCase(Locale.ROOT)), 100));
         diff.getColumns().add(col(ctx.text("config.col.before"), ConfigDiff.Row::before, 110));
         diff.getColumns().add(col(ctx.text("config.col.after"), ConfigDiff.Row::after, 110));
         diff.getColumns().add(col(ctx.text("config.col.source"),

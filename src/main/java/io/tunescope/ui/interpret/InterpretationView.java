@@ -53,9 +53,14 @@ public final class InterpretationView implements CaptureView {
     public record RunRow(String step, ReadRun run) {
     }
 
+    /** One timed file of a step and its clock. */
+    public record FileRow(String step, io.tunescope.analysis.reading.FileClock clock) {
+    }
+
     private final UiContext ctx;
     private final TableView<FolderRow> folders = new TableView<>();
     private final TableView<RunRow> runs = new TableView<>();
+    private final TableView<FileRow> files = new TableView<>();
     private final Label header = new Label();
     private final Label pendingNote = new Label();
     private final Button save = new Button();
@@ -68,6 +73,7 @@ public final class InterpretationView implements CaptureView {
     public InterpretationView(UiContext ctx) {
         this.ctx = ctx;
         header.setWrapText(true);
+        header.setMinHeight(Region.USE_PREF_SIZE);
         header.setId("interpretationHeader");
         folders.setId("interpretationFolders");
         runs.setId("interpretationRuns");
@@ -76,15 +82,15 @@ public final class InterpretationView implements CaptureView {
 
         TableColumn<FolderRow, String> dir = text(ctx.text("interpret.col.folder"), FolderRow::dir, 170);
         TableColumn<FolderRow, String> isStep = text(ctx.text("interpret.col.isStep"),
-                r -> ctx.text(r.step() ? "interpret.step.yes" : "interpret.step.no"), 120);
+                r -> ctx.text(isStep(r) ? "interpret.step.yes" : "interpret.step.no"), 120);
         isStep.setCellFactory(ComboBoxTableCell.forTableColumn(ctx.text("interpret.step.yes"), ctx.text("interpret.step.no")));
         isStep.setEditable(true);
         isStep.setOnEditCommit(e -> edit(pending.withStep(e.getRowValue().dir(), e.getNewValue().equals(ctx.text("interpret.step.yes")))));
-        TableColumn<FolderRow, String> label = text(ctx.text("interpret.col.label"), FolderRow::label, 170);
+        TableColumn<FolderRow, String> label = text(ctx.text("interpret.col.label"), r -> pending.labels().getOrDefault(r.dir(), r.label()), 170);
         label.setCellFactory(TextFieldTableCell.forTableColumn());
         label.setEditable(true);
         label.setOnEditCommit(e -> edit(pending.withLabel(e.getRowValue().dir(), e.getNewValue(), null)));
-        TableColumn<FolderRow, String> change = text(ctx.text("interpret.col.change"), FolderRow::change, 260);
+        TableColumn<FolderRow, String> change = text(ctx.text("interpret.col.change"), r -> pending.changes().getOrDefault(r.dir(), r.change()), 260);
         change.setCellFactory(TextFieldTableCell.forTableColumn());
         change.setEditable(true);
         change.setOnEditCommit(e -> edit(pending.withLabel(e.getRowValue().dir(), null, e.getNewValue())));
@@ -99,15 +105,30 @@ public final class InterpretationView implements CaptureView {
         TableColumn<RunRow, String> step = text(ctx.text("interpret.col.step"), r -> r.step().isEmpty() ? "/" : r.step(), 150);
         TableColumn<RunRow, String> file = text(ctx.text("interpret.col.file"), r -> shortFile(r) + (r.run().run() == null ? ""
                 : " #" + (r.run().index() + 1)), 200);
-        TableColumn<RunRow, String> role = text(ctx.text("interpret.col.role"), r -> r.run().role().slug(), 90);
-        role.setCellFactory(ComboBoxTableCell.forTableColumn(roles));
+        TableColumn<RunRow, String> role = text(ctx.text("interpret.col.role"), this::roleOf, 100);
+        javafx.util.StringConverter<String> roleWords = new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(String slug) {
+                return slug == null ? "" : ctx.text("role." + slug);
+            }
+
+            @Override
+            public String fromString(String s) {
+                for (String r : roles) {
+                    if (ctx.text("role." + r).equals(s)) {
+                        return r;
+                    }
+                }
+                return s;
+            }
+        };
+        role.setCellFactory(ComboBoxTableCell.forTableColumn(roleWords, roles));
         role.setEditable(true);
         role.setOnEditCommit(e -> edit(pending.withRole(e.getRowValue().run().file(), e.getRowValue().run().index(), e.getNewValue())));
         TableColumn<RunRow, String> threads = text(ctx.text("interpret.col.threads"), r -> Integer.toString(r.run().threads()), 70);
         TableColumn<RunRow, String> dur = text(ctx.text("interpret.col.duration"), r -> String.format(Locale.ROOT, "%.0f", r.run().durationS()), 70);
         TableColumn<RunRow, String> tps = text("TPS", r -> Double.isNaN(r.run().tps()) ? "" : String.format(Locale.ROOT, "%,.1f", r.run().tps()), 80);
-        TableColumn<RunRow, String> start = text(ctx.text("interpret.col.start"),
-                r -> r.run().clock().start() == null ? ctx.text("interpret.unknown") : r.run().clock().startIso(), 190);
+        TableColumn<RunRow, String> start = text(ctx.text("interpret.col.start"), this::startOf, 190);
         start.setCellFactory(TextFieldTableCell.forTableColumn());
         start.setEditable(true);
         start.setOnEditCommit(e -> {
@@ -123,6 +144,32 @@ public final class InterpretationView implements CaptureView {
         TableColumn<RunRow, String> why = text(ctx.text("interpret.col.why"), r -> r.run().roleReason(), 300);
         runs.getColumns().setAll(List.of(step, file, role, threads, dur, tps, start, source, why));
         runs.setPlaceholder(new Label(ctx.text("interpret.noRuns")));
+
+        files.setId("interpretationFiles");
+        files.setEditable(true);
+        TableColumn<FileRow, String> fStep = text(ctx.text("interpret.col.step"), r -> r.step().isEmpty() ? "/" : r.step(), 150);
+        TableColumn<FileRow, String> fFile = text(ctx.text("interpret.col.file"), r -> r.clock().path(), 300);
+        TableColumn<FileRow, String> fStart = text(ctx.text("interpret.col.start"), r -> {
+            String p = pending.starts().get(r.clock().path());
+            return p != null ? p : r.clock().start() == null ? ctx.text("interpret.unknown") : r.clock().startIso();
+        }, 190);
+        fStart.setCellFactory(TextFieldTableCell.forTableColumn());
+        fStart.setEditable(true);
+        fStart.setOnEditCommit(e -> {
+            String v = e.getNewValue().strip();
+            if (!v.isEmpty() && Clocks.parseIso(v) == null) {
+                ctx.status(ctx.text("interpret.badTime", v));
+                files.refresh();
+                return;
+            }
+            edit(pending.withStart(e.getRowValue().clock().path(), v));
+        });
+        TableColumn<FileRow, String> fEnd = text(ctx.text("interpret.col.end"),
+                r -> r.clock().end() == null ? "" : io.tunescope.analysis.reading.FileClock.iso(r.clock().end()), 190);
+        TableColumn<FileRow, String> fSource = text(ctx.text("interpret.col.timeSource"), r -> ctx.text("interpret.source." + r.clock().source().name()), 150);
+        TableColumn<FileRow, String> fDetail = text(ctx.text("interpret.col.timeDetail"), r -> r.clock().detail(), 420);
+        files.getColumns().setAll(List.of(fStep, fFile, fStart, fEnd, fSource, fDetail));
+        files.setPlaceholder(new Label(ctx.text("interpret.noFiles")));
         runs.setRowFactory(tv -> new javafx.scene.control.TableRow<>() {
             @Override
             protected void updateItem(RunRow r, boolean emptyRow) {
@@ -156,11 +203,15 @@ public final class InterpretationView implements CaptureView {
         rTitle.getStyleClass().add("section-title");
         VBox top = new VBox(6, fTitle, folders);
         VBox bottom = new VBox(6, rTitle, runs);
+        Label cTitle = new Label(ctx.text("interpret.files"));
+        cTitle.getStyleClass().add("section-title");
+        VBox clocks = new VBox(6, cTitle, files);
         VBox.setVgrow(folders, Priority.ALWAYS);
         VBox.setVgrow(runs, Priority.ALWAYS);
-        SplitPane split = new SplitPane(top, bottom);
+        VBox.setVgrow(files, Priority.ALWAYS);
+        SplitPane split = new SplitPane(top, bottom, clocks);
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
-        split.setDividerPositions(0.35);
+        split.setDividerPositions(0.25, 0.62);
         VBox inner = new VBox(8, header, split, bar);
         VBox.setVgrow(split, Priority.ALWAYS);
         inner.setPadding(new Insets(8));
@@ -206,6 +257,7 @@ public final class InterpretationView implements CaptureView {
         if (c == null) {
             folders.getItems().clear();
             runs.getItems().clear();
+            files.getItems().clear();
             empty.setVisible(true);
             return;
         }
@@ -214,6 +266,13 @@ public final class InterpretationView implements CaptureView {
         CaptureReading reading = CaptureSession.of(c).reading();
         folders.setItems(FXCollections.observableArrayList(folderRows(c)));
         runs.setItems(FXCollections.observableArrayList(runRows(reading)));
+        List<FileRow> fr = new ArrayList<>();
+        for (StepReading s : reading.steps()) {
+            for (var fc : s.clocks()) {
+                fr.add(new FileRow(s.dir(), fc));
+            }
+        }
+        files.setItems(FXCollections.observableArrayList(fr));
         long n = reading.steps().stream().mapToLong(s -> s.runs().size()).sum();
         StringBuilder h = new StringBuilder(ctx.text("interpret.header", reading.steps().size(), reading.auxiliary().size(), n));
         for (String note : reading.notes()) {
@@ -254,7 +313,33 @@ public final class InterpretationView implements CaptureView {
 
     void edit(Corrections c) {
         pending = c;
+        folders.refresh();
+        runs.refresh();
+        files.refresh();
         updatePending();
+    }
+
+    /** A folder is a step unless the pending corrections say otherwise. */
+    private boolean isStep(FolderRow r) {
+        if (pending.notSteps().contains(r.dir())) {
+            return false;
+        }
+        return r.step() || pending.steps().contains(r.dir());
+    }
+
+    /** The role shown: the pending correction, else the reading's. */
+    private String roleOf(RunRow r) {
+        String p = r.run().run() == null ? null : pending.roleOf(r.run().file(), r.run().index());
+        RunRole parsed = RunRole.parse(p);
+        return parsed != null ? parsed.slug() : r.run().role().slug();
+    }
+
+    private String startOf(RunRow r) {
+        String p = pending.starts().get(r.run().file());
+        if (p != null) {
+            return p;
+        }
+        return r.run().clock().start() == null ? ctx.text("interpret.unknown") : r.run().clock().startIso();
     }
 
     private boolean canSave() {

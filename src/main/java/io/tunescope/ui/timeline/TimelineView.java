@@ -211,6 +211,7 @@ public final class TimelineView implements CaptureView {
         runs.setId("timelineRuns");
         runs.getColumns().add(col(ctx.text("timeline.col.step"), RunSummary::step, 120));
         runs.getColumns().add(col(ctx.text("timeline.col.run"), r -> r.file() + " #" + (r.run() + 1), 260));
+        runs.getColumns().add(col(ctx.text("timeline.col.role"), this::role, 80));
         runs.getColumns().add(col(ctx.text("timeline.col.threads"), r -> Integer.toString(r.threads()), 70));
         runs.getColumns().add(col(ctx.text("timeline.col.tps"), r -> num(r.tps()), 90));
         runs.getColumns().add(col(ctx.text("timeline.col.qps"), r -> num(r.qps()), 90));
@@ -248,6 +249,13 @@ public final class TimelineView implements CaptureView {
         VBox.setVgrow(tabs, Priority.ALWAYS);
         box.setPadding(new Insets(8));
         root.setCenter(box);
+    }
+
+    /** The run's role in the capture's one reading, in the UI's language. */
+    private String role(RunSummary r) {
+        Capture c = capture;
+        io.tunescope.model.bench.RunRole role = c == null ? null : io.tunescope.session.CaptureSession.of(c).role(r.file(), r.run());
+        return role == null ? "" : ctx.text("role." + role.slug());
     }
 
     @Override

@@ -63,20 +63,13 @@ public final class FindingsCommand implements Callable<Integer> {
                 return TunescopeCli.USAGE;
             }
         }
-        Capture capture;
-        try {
-            capture = io.tunescope.session.CaptureSession.open(path).capture();
-        } catch (CaptureException e) {
-            err.println("tunescope findings: " + e.getMessage());
+        io.tunescope.session.CaptureSession session = TunescopeCli.open(path, "findings", err);
+        if (session == null) {
             return TunescopeCli.NOTHING_READ;
         }
-        boolean anyRead = capture.files().stream().anyMatch(f -> f.status() == FileStatus.OK || f.status() == FileStatus.WARNING);
-        if (!anyRead) {
-            err.println("tunescope findings: nothing could be read from " + path);
-            return TunescopeCli.NOTHING_READ;
-        }
+        Capture capture = session.capture();
         Locale locale = ExportCommand.locale(lang, Locale.ROOT);
-        RuleEngine.Report report = io.tunescope.session.CaptureSession.of(capture).findings(locale);
+        RuleEngine.Report report = session.findings(locale);
         if (json) {
             ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             out.println(m.writeValueAsString(FindingsWriter.json(capture.name(), report)));

@@ -7,9 +7,7 @@ import io.tunescope.analysis.reading.ReadRun;
 import io.tunescope.analysis.reading.Snapshot;
 import io.tunescope.analysis.reading.StepReading;
 import io.tunescope.analysis.config.ConfigDiff;
-import io.tunescope.importers.CaptureException;
 import io.tunescope.model.capture.AuxFolder;
-import io.tunescope.model.capture.FileStatus;
 import io.tunescope.session.CaptureSession;
 import io.tunescope.session.ReadingJson;
 import java.io.PrintWriter;
@@ -43,16 +41,8 @@ public final class StepsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CaptureSession s;
-        try {
-            s = CaptureSession.open(path);
-        } catch (CaptureException e) {
-            err.println("tunescope steps: " + e.getMessage());
-            return TunescopeCli.NOTHING_READ;
-        }
-        boolean anyRead = s.capture().files().stream().anyMatch(f -> f.status() == FileStatus.OK || f.status() == FileStatus.WARNING);
-        if (!anyRead) {
-            err.println("tunescope steps: nothing could be read from " + path);
+        CaptureSession s = TunescopeCli.open(path, "steps", err);
+        if (s == null) {
             return TunescopeCli.NOTHING_READ;
         }
         if (json) {

@@ -51,6 +51,31 @@ public final class TunescopeCli implements Runnable {
         return names.contains(a);
     }
 
+    /**
+     * Opens a capture for a command: its session, or null after printing {@code tunescope CMD: reason} when it
+     * cannot be opened or nothing in it could be read (the caller then exits {@link #NOTHING_READ}).
+     */
+    static io.tunescope.session.CaptureSession open(java.nio.file.Path path, String command, PrintWriter err) throws java.io.IOException {
+        io.tunescope.session.CaptureSession s;
+        try {
+            s = io.tunescope.session.CaptureSession.open(path);
+        } catch (io.tunescope.importers.CaptureException e) {
+            err.println("tunescope " + command + ": " + e.getMessage());
+            return null;
+        }
+        if (!anyRead(s.capture())) {
+            err.println("tunescope " + command + ": nothing could be read from " + path);
+            return null;
+        }
+        return s;
+    }
+
+    /** True when at least one file of the capture was read. */
+    static boolean anyRead(io.tunescope.model.capture.Capture c) {
+        return c.files().stream().anyMatch(f -> f.status() == io.tunescope.model.capture.FileStatus.OK
+                || f.status() == io.tunescope.model.capture.FileStatus.WARNING);
+    }
+
     public static int run(String[] args) {
         return commandLine().execute(args);
     }

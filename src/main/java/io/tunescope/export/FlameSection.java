@@ -57,6 +57,12 @@ public final class FlameSection implements ReportSection {
             pdf.small(o.text("flame.samples", e.profile().samples(), full.grandTotal(),
                     e.profile().events().isEmpty() ? "\u2014" : String.join(", ", e.profile().events())));
             CallTree tree = full;
+            ReportOptions.FlameState screen = o.flame();
+            if (screen != null) {
+                asOnScreen(pdf, o, full, screen, subsystems);
+                hotspots(pdf, o, screen.transforms().apply(full));
+                continue;
+            }
             if (o.flameFocus() != null && !o.flameFocus().isBlank()) {
                 tree = Transforms.apply(full, new Transform.FocusFunction(o.flameFocus()));
                 pdf.small(o.text("flame.focus", o.flameFocus()));
@@ -91,6 +97,37 @@ public final class FlameSection implements ReportSection {
             FlameColors colors = FlameColors.diff(diff, DIFF_NOISE);
             ReportGraphics.flame(pdf, o, diff.tree(), diff.shapeColumn(), colors, null);
         }
+    }
+
+    /** One profile's flame graph as the user has it on screen: colours, transforms, search and zoom. */
+    private static void asOnScreen(PdfWriter pdf, ReportOptions o, CallTree full, ReportOptions.FlameState s, Subsystems subsystems)
+            throws IOException {
+        CallTree tree = s.transforms().apply(full);
+        ColorScheme scheme = ColorScheme.ofSlug(s.scheme());
+        List<String> parts = new ArrayList<>();
+        parts.add(o.text("flame.screen.colors", o.text("flame.scheme." + scheme.slug())));
+        for (Transform t : s.transforms().transforms()) {
+            parts.add(t.describe());
+        }
+        int zoom = s.zoom().isEmpty() ? 0 : Math.max(0, tree.nodeByPath(s.zoom()));
+        if (zoom > 0) {
+            parts.add(o.text("flame.screen.zoom", s.zoom().get(s.zoom().size() - 1)));
+        }
+        pdf.small(o.text("flame.screen", String.join("; ", parts)));
+        FlameSearch search = null;
+        if (!s.search().isBlank()) {
+            try {
+                search = FlameSearch.of(tree, 0, s.search(), s.regex());
+                pdf.small(o.text("flame.search", s.search(), search.count(), String.format(Locale.ROOT, "%.2f", search.share() * 100)));
+            } catch (PatternSyntaxException ex) {
+                pdf.small(o.text("flame.badSearch", s.search(), ex.getDescription()));
+            }
+        }
+        if (tree.grandTotal() == 0) {
+            pdf.paragraph(o.text("flame.emptyFocus"));
+            return;
+        }
+        ReportGraphics.flame(pdf, o, tree, 0, zoom, scheme.create(tree, subsystems), search);
     }
 
     private static void hotspots(PdfWriter pdf, ReportOptions o, CallTree tree) throws IOException {

@@ -57,7 +57,13 @@ final class ReportGraphics {
      */
     static void flame(PdfWriter pdf, ReportOptions o, CallTree tree, int column, FlameColors colors, FlameSearch search)
             throws IOException {
-        FlameLayout layout = FlameLayout.of(tree, column, 0, Orientation.FLAME);
+        flame(pdf, o, tree, column, 0, colors, search);
+    }
+
+    /** The flame graph of the subtree at node {@code zoom} (0: the whole tree). */
+    static void flame(PdfWriter pdf, ReportOptions o, CallTree tree, int column, int zoom, FlameColors colors, FlameSearch search)
+            throws IOException {
+        FlameLayout layout = FlameLayout.of(tree, column, zoom, Orientation.FLAME);
         int rows = Math.min(MAX_FLAME_ROWS, Math.max(1, layout.rows()));
         if (layout.rows() > MAX_FLAME_ROWS) {
             pdf.small(o.text("flame.cut", layout.rows(), MAX_FLAME_ROWS));

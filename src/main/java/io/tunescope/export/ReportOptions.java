@@ -4,10 +4,33 @@ import java.util.Locale;
 import java.util.ResourceBundle;
 
 /**
- * What the report shows and in which language. {@code flameSearch} and {@code flameFocus} carry the
- * user's flame graph state so the report shows what they saw.
+ * What the report shows and in which language. {@code flameSearch} and {@code flameFocus} carry a
+ * search and focus given on the command line; {@code flame}, when exported from the app, the flame graph
+ * exactly as it was on screen (colours, transforms, search, zoom), so the report shows what the user saw.
  */
-public record ReportOptions(Locale locale, String flameSearch, String flameFocus) {
+public record ReportOptions(Locale locale, String flameSearch, String flameFocus, FlameState flame) {
+    public ReportOptions(Locale locale, String flameSearch, String flameFocus) {
+        this(locale, flameSearch, flameFocus, null);
+    }
+
+    /**
+     * The flame graph as the user has it on screen.
+     *
+     * @param scheme     the colour scheme's slug ({@code module}, {@code warm}, {@code subsystem})
+     * @param transforms the transforms applied, in order
+     * @param search     the search text ("" for none)
+     * @param regex      whether the search is a regular expression
+     * @param zoom       the frames from the root to the zoomed frame (empty: not zoomed)
+     */
+    public record FlameState(String scheme, io.tunescope.analysis.calltree.TransformStack transforms, String search, boolean regex,
+                             java.util.List<String> zoom) {
+        public FlameState {
+            transforms = transforms == null ? io.tunescope.analysis.calltree.TransformStack.EMPTY : transforms;
+            search = search == null ? "" : search;
+            zoom = zoom == null ? java.util.List.of() : java.util.List.copyOf(zoom);
+        }
+    }
+
     public static ReportOptions defaults() {
         return new ReportOptions(Locale.getDefault(), null, null);
     }

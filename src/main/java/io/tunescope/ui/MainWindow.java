@@ -120,6 +120,21 @@ public final class MainWindow implements UiContext {
         model.reload();
     }
 
+    /** The flame graph as it is on screen (colours, transforms, search, zoom), for the PDF report; null before one was shown. */
+    private io.tunescope.export.ReportOptions.FlameState flameOnScreen() {
+        for (CaptureView v : views) {
+            if (v instanceof io.tunescope.ui.flame.FlameView fv) {
+                var vm = fv.viewModel();
+                var snap = vm.snapshot();
+                java.util.List<String> zoom = snap == null || vm.zoomProperty().get() <= 0 || vm.zoomProperty().get() >= snap.tree().size()
+                        ? java.util.List.of() : snap.tree().path(vm.zoomProperty().get());
+                return new io.tunescope.export.ReportOptions.FlameState(vm.schemeProperty().get().slug(), vm.transformsProperty().get(),
+                        vm.searchTextProperty().get(), vm.regexProperty().get(), zoom);
+            }
+        }
+        return null;
+    }
+
     @Override
     public void status(String message) {
         if (!model.messageProperty().isBound()) {
@@ -495,11 +510,12 @@ public final class MainWindow implements UiContext {
         if (f == null) {
             return;
         }
+        io.tunescope.export.ReportOptions.FlameState flame = flameOnScreen();
         javafx.concurrent.Task<Void> task = new javafx.concurrent.Task<>() {
             @Override
             protected Void call() throws Exception {
                 io.tunescope.export.ReportBuilder.standard().write(c,
-                        new io.tunescope.export.ReportOptions(bundle.getLocale(), null, null), f.toPath());
+                        new io.tunescope.export.ReportOptions(bundle.getLocale(), null, null, flame), f.toPath());
                 return null;
             }
         };

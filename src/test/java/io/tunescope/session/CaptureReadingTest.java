@@ -1,5 +1,7 @@
 package io.tunescope.session;
 
+import io.tunescope.testutil.HandCaptures;
+
 import io.tunescope.analysis.SnapshotOrder;
 import io.tunescope.analysis.config.ConfigDiff;
 import io.tunescope.analysis.reading.CaptureReading;

@@ -1,5 +1,7 @@
 package io.tunescope.session;
 
+import io.tunescope.testutil.HandCaptures;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunescope.analysis.reading.ReadRun;

@@ -1,5 +1,7 @@
 package io.tunescope.session;
 
+import io.tunescope.testutil.HandCaptures;
+
 import io.tunescope.cli.TunescopeCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -60,26 +62,12 @@ class ReadingGoldenTest {
             Path copy = tmp.resolve("sample");
             Files.createDirectories(copy);
             Path src = HandCaptures.sample(s);
-            Path c = copyTree(src, copy.resolve(s));
+            Path c = HandCaptures.copyTree(src, copy.resolve(s));
             check(c, src.resolveSibling(s + ".steps.expected.json"), mismatches);
         }
         if (!mismatches.isEmpty()) {
             fail(String.join("\n\n", mismatches));
         }
-    }
-
-    private static Path copyTree(Path src, Path dest) throws Exception {
-        try (var s = Files.walk(src)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                Path t = dest.resolve(src.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
-        return dest;
     }
 
     private static void check(Path capture, Path expected, List<String> mismatches) throws Exception {

@@ -131,15 +131,7 @@ public final class InterpretationView implements CaptureView {
         TableColumn<RunRow, String> start = text(ctx.text("interpret.col.start"), this::startOf, 190);
         start.setCellFactory(TextFieldTableCell.forTableColumn());
         start.setEditable(true);
-        start.setOnEditCommit(e -> {
-            String v = e.getNewValue().strip();
-            if (!v.isEmpty() && Clocks.parseIso(v) == null) {
-                ctx.status(ctx.text("interpret.badTime", v));
-                runs.refresh();
-                return;
-            }
-            edit(pending.withStart(e.getRowValue().run().file(), v));
-        });
+        start.setOnEditCommit(e -> editStart(e.getRowValue().run().file(), e.getNewValue(), runs));
         TableColumn<RunRow, String> source = text(ctx.text("interpret.col.timeSource"), r -> ctx.text("interpret.source." + r.run().clock().source().name()), 150);
         TableColumn<RunRow, String> why = text(ctx.text("interpret.col.why"), r -> r.run().roleReason(), 300);
         runs.getColumns().setAll(List.of(step, file, role, threads, dur, tps, start, source, why));
@@ -155,15 +147,7 @@ public final class InterpretationView implements CaptureView {
         }, 190);
         fStart.setCellFactory(TextFieldTableCell.forTableColumn());
         fStart.setEditable(true);
-        fStart.setOnEditCommit(e -> {
-            String v = e.getNewValue().strip();
-            if (!v.isEmpty() && Clocks.parseIso(v) == null) {
-                ctx.status(ctx.text("interpret.badTime", v));
-                files.refresh();
-                return;
-            }
-            edit(pending.withStart(e.getRowValue().clock().path(), v));
-        });
+        fStart.setOnEditCommit(e -> editStart(e.getRowValue().clock().path(), e.getNewValue(), files));
         TableColumn<FileRow, String> fEnd = text(ctx.text("interpret.col.end"),
                 r -> r.clock().end() == null ? "" : io.tunescope.analysis.reading.FileClock.iso(r.clock().end()), 190);
         TableColumn<FileRow, String> fSource = text(ctx.text("interpret.col.timeSource"), r -> ctx.text("interpret.source." + r.clock().source().name()), 150);
@@ -317,6 +301,17 @@ public final class InterpretationView implements CaptureView {
         runs.refresh();
         files.refresh();
         updatePending();
+    }
+
+    /** A start time typed for a file: an ISO-8601 time, or empty to take Tunescope's own again. */
+    private void editStart(String path, String typed, TableView<?> table) {
+        String v = typed.strip();
+        if (!v.isEmpty() && Clocks.parseIso(v) == null) {
+            ctx.status(ctx.text("interpret.badTime", v));
+            table.refresh();
+            return;
+        }
+        edit(pending.withStart(path, v));
     }
 
     /** A folder is a step unless the pending corrections say otherwise. */

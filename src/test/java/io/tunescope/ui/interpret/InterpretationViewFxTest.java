@@ -55,19 +55,7 @@ class InterpretationViewFxTest {
     }
 
     private Path copy() throws Exception {
-        Path src = Path.of("src/test/resources/captures/hand-3step");
-        Path dest = tmp.resolve("hand-3step");
-        try (Stream<Path> s = Files.walk(src)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                Path t = dest.resolve(src.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
-        return dest;
+        return io.tunescope.testutil.HandCaptures.get("hand-3step", tmp);
     }
 
     @SuppressWarnings("unchecked")

@@ -1,4 +1,4 @@
-package io.tunescope.session;
+package io.tunescope.testutil;
 
 import io.tunescope.TestData;
 import java.io.IOException;
@@ -14,14 +14,14 @@ import static org.junit.jupiter.api.Assertions.fail;
  * so that every file's modification time is the copy's (a checkout's times say nothing): the reading must
  * then come from the files and their event logs alone, the same on every machine.
  */
-final class HandCaptures {
-    static final Path DIR = Path.of("src/test/resources/captures");
+public final class HandCaptures {
+    public static final Path DIR = Path.of("src/test/resources/captures");
 
     private HandCaptures() {
     }
 
     /** A folder capture copied to {@code tmp}, or the path of an archive as it is. */
-    static Path get(String name, Path tmp) throws IOException {
+    public static Path get(String name, Path tmp) throws IOException {
         Path src = DIR.resolve(name);
         if (!Files.exists(src)) {
             fail("hand-made capture missing: " + src.toAbsolutePath());
@@ -29,7 +29,11 @@ final class HandCaptures {
         if (!Files.isDirectory(src)) {
             return src;
         }
-        Path dest = tmp.resolve(name);
+        return copyTree(src, tmp.resolve(name));
+    }
+
+    /** Copies a folder tree (new modification times, as a checkout or a copy has). */
+    public static Path copyTree(Path src, Path dest) throws IOException {
         try (Stream<Path> s = Files.walk(src)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 Path t = dest.resolve(src.relativize(p).toString());
@@ -43,7 +47,7 @@ final class HandCaptures {
         return dest;
     }
 
-    static Path sample(String name) {
+    public static Path sample(String name) {
         return TestData.sampleData().resolve(name);
     }
 }

@@ -137,6 +137,19 @@ class CaptureReadingTest {
         assertNotNull(one.headline());
     }
 
+    /**
+     * A folder of unrelated public sysbench logs (shared/conformance): nothing is averaged across them, a
+     * warm-up is not guessed without knowing which run came first, and the step has one sweep.
+     */
+    @Test
+    void unrelatedLogsAreNeverAveraged() throws Exception {
+        StepReading s = CaptureSession.open(io.tunescope.TestData.conformance("sysbench")).reading().steps().get(0);
+        assertTrue(s.runs(RunRole.REPEAT).isEmpty(), "runs of other workloads and throughput are not repeats: " + roles(s));
+        assertTrue(s.runs(RunRole.WARMUP).isEmpty(), "no warm-up without names or order: " + roles(s));
+        assertEquals(1, s.sweep().stream().map(ReadRun::file).distinct().count(), "one sweep per step: " + roles(s));
+        assertEquals(1, s.headline().runs().size());
+    }
+
     @Test
     void snapshotNamesOrderByTheirWords() {
         List<String> names = new ArrayList<>(List.of("numastat_after.txt", "numastat_t60s.txt", "numastat_before.txt", "numastat_t15s.txt",

@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
  * The role of every benchmark run of a step, from, in order: the user's correction; the log (prepare and
  * cleanup output); the names people use ({@code warmup}, {@code warm-up}, {@code sweep/}, {@code run2},
  * {@code main}); the layout (runs of equal length over three or more thread counts are a sweep; runs of
- * one thread count and equal length are repeats (two runs at two thread counts back to back in one log are a
- * sweep too); a run much shorter than a later one at the same thread
+ * one thread count, equal length and like throughput are repeats; the runs of one log over distinct thread
+ * counts are a sweep; one sweep per step (the largest group); a run much shorter than a later one at the same thread
  * count is its warm-up); what is left: the one or longest run is the main run, the rest "other".
  */
 public final class RunRoles {
@@ -83,26 +83,61 @@ public final class RunRoles {
             }
         }
         open = all.stream().filter(x -> x.role == null).toList();
-        // a sweep: equal length, three or more thread counts
+        // a sweep inside one log: its runs over distinct thread counts, of equal length, back to back
+        Map<String, List<Candidate>> byFile = new LinkedHashMap<>();
+        for (Candidate x : open) {
+            byFile.computeIfAbsent(x.file, k -> new ArrayList<>()).add(x);
+        }
+        for (List<Candidate> g : byFile.values()) {
+            long distinct = g.stream().map(x -> x.run.threads()).distinct().count();
+            if (g.size() >= 2 && distinct == g.size() && sameLength(g) && oneWorkload(g)) {
+                for (Candidate x : g) {
+                    x.set(RunRole.SWEEP, String.format(Locale.ROOT, "one of %d runs of equal length over %d thread counts in one log",
+                            g.size(), distinct));
+                }
+            }
+        }
+        open = all.stream().filter(x -> x.role == null).toList();
+        // a sweep over several logs: equal length, three or more thread counts, one workload
         Set<Integer> threads = new HashSet<>();
         for (Candidate x : open) {
             threads.add(x.run.threads());
         }
-        boolean oneFile = open.stream().map(x -> x.file).distinct().count() == 1;
-        if ((threads.size() >= 3 || (threads.size() == 2 && oneFile && open.size() == 2)) && sameLength(open)
-                && threads.size() * 2 > open.size()) {
+        if (threads.size() >= 3 && sameLength(open) && threads.size() * 2 > open.size() && oneWorkload(open)) {
             for (Candidate x : open) {
                 x.set(RunRole.SWEEP, String.format(Locale.ROOT, "one of %d runs of equal length over %d thread counts", open.size(), threads.size()));
             }
         }
+        // one sweep per step: the largest group (a log or a folder); a second one is "other"
+        Map<String, List<Candidate>> sweeps = new LinkedHashMap<>();
+        for (Candidate x : all) {
+            if (x.role == RunRole.SWEEP && !"set by the user".equals(x.reason)) {
+                sweeps.computeIfAbsent(sweepGroup(x, all), k -> new ArrayList<>()).add(x);
+            }
+        }
+        if (sweeps.size() > 1) {
+            String keep = null;
+            for (var e : sweeps.entrySet()) {
+                if (keep == null || e.getValue().size() > sweeps.get(keep).size()) {
+                    keep = e.getKey();
+                }
+            }
+            for (var e : sweeps.entrySet()) {
+                if (!e.getKey().equals(keep)) {
+                    for (Candidate x : e.getValue()) {
+                        x.set(RunRole.OTHER, "a second thread sweep in the step (the step's sweep is " + keep + ")");
+                    }
+                }
+            }
+        }
         open = all.stream().filter(x -> x.role == null || (x.role == RunRole.MAIN && !"set by the user".equals(x.reason))).toList();
-        // repeats: two or more runs of one thread count and equal length
+        // repeats: two or more runs of one workload, one thread count, equal length and like throughput
         Map<Integer, List<Candidate>> byThreads = new LinkedHashMap<>();
         for (Candidate x : open) {
             byThreads.computeIfAbsent(x.run.threads(), k -> new ArrayList<>()).add(x);
         }
         for (List<Candidate> g : byThreads.values()) {
-            if (g.size() >= 2 && sameLength(g) && g.stream().map(x -> x.run.test()).distinct().count() == 1) {
+            if (g.size() >= 2 && sameLength(g) && oneWorkload(g) && likeThroughput(g)) {
                 for (Candidate x : g) {
                     x.set(RunRole.REPEAT, String.format(Locale.ROOT, "one of %d runs at %d threads of equal length", g.size(), x.run.threads()));
                 }
@@ -189,13 +224,44 @@ public final class RunRoles {
         return Integer.compare(a.length() - i, b.length() - j);
     }
 
+    /** x ran before y: by their clocks, else by their order in one log; unknown order is not "before". */
     private static boolean before(Candidate x, Candidate y, List<Candidate> all, Clocks clocks) {
         Long tx = clocks.run(x.file, x.run.index()).time();
         Long ty = clocks.run(y.file, y.run.index()).time();
         if (tx != null && ty != null) {
             return tx < ty;
         }
-        return true; // without clocks, a much shorter run at the same thread count is taken as the warm-up
+        return x.file.equals(y.file) && x.run.index() < y.run.index();
+    }
+
+    /** The same tool version, test and report interval: runs of one workload. */
+    private static boolean oneWorkload(List<Candidate> xs) {
+        return xs.stream().map(x -> x.run.version() + "|" + x.run.test() + "|" + x.run.reportIntervalS()).distinct().count() == 1;
+    }
+
+    /** Repeats of one workload do not differ by half: max/min TPS at most 1.5. */
+    private static boolean likeThroughput(List<Candidate> xs) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (Candidate x : xs) {
+            double t = x.run.tps();
+            if (Double.isNaN(t) || t <= 0) {
+                return false;
+            }
+            min = Math.min(min, t);
+            max = Math.max(max, t);
+        }
+        return max <= 1.5 * min;
+    }
+
+    /** A sweep run's group: its log when the log holds several sweep runs, else its folder. */
+    private static String sweepGroup(Candidate x, List<Candidate> all) {
+        long inFile = all.stream().filter(y -> y.file.equals(x.file) && y.role == RunRole.SWEEP).count();
+        if (inFile > 1) {
+            return x.file;
+        }
+        int slash = x.file.lastIndexOf('/');
+        return slash < 0 ? "" : x.file.substring(0, slash);
     }
 
     private static boolean sameLength(List<Candidate> xs) {

@@ -59,7 +59,7 @@ public final class StepsCommand implements Callable<Integer> {
         for (AuxFolder a : r.auxiliary()) {
             out.println("auxiliary " + a.dir() + ": " + a.reason());
         }
-        for (String n : r.notes()) {
+        for (var n : r.notes()) {
             out.println("note: " + n);
         }
         for (StepReading s : r.steps()) {
@@ -91,7 +91,7 @@ public final class StepsCommand implements Callable<Integer> {
                 out.println("  config " + row.change().slug() + ": " + row.key() + " " + row.before() + " -> " + row.after()
                         + (ref == null ? "" : " (" + ref + ")"));
             }
-            for (String n : s.notes()) {
+            for (var n : s.notes()) {
                 out.println("  note: " + n);
             }
         }

@@ -46,7 +46,7 @@ public final class ReadingJson {
         }
         root.put("default_noise_pct", r.defaultNoisePct());
         ArrayNode notes = root.putArray("notes");
-        r.notes().forEach(notes::add);
+        r.notes().forEach(n -> notes.add(n.toString()));
         ArrayNode steps = root.putArray("steps");
         for (StepReading s : r.steps()) {
             steps.add(step(s));
@@ -67,7 +67,7 @@ public final class ReadingJson {
                 x.put("run", r.index() + 1);
             }
             x.put("role", r.role().slug());
-            x.put("role_reason", r.roleReason());
+            x.put("role_reason", r.roleReason().toString());
             x.put("threads", r.threads());
             num(x, "duration_s", r.durationS());
             clock(x, r.clock());
@@ -125,11 +125,11 @@ public final class ReadingJson {
             }
             x.put("time_source", fc.source().slug());
             if (!fc.detail().isEmpty()) {
-                x.put("time_detail", fc.detail());
+                x.put("time_detail", fc.detail().toString());
             }
         }
         ArrayNode notes = o.putArray("notes");
-        s.notes().forEach(notes::add);
+        s.notes().forEach(n -> notes.add(n.toString()));
         return o;
     }
 
@@ -144,7 +144,7 @@ public final class ReadingJson {
         num(x, "p95_change_pct", c.p95ChangePct());
         num(x, "threshold_pct", c.thresholdPct());
         x.put("significant", c.significant());
-        x.put("basis", c.basis());
+        x.put("basis", c.basis().toString());
         if (!c.points().isEmpty()) {
             ArrayNode pts = x.putArray("points");
             for (Comparison.Point p : c.points()) {
@@ -179,7 +179,7 @@ public final class ReadingJson {
         }
         x.put("time_source", c.source().slug());
         if (!c.detail().isEmpty()) {
-            x.put("time_detail", c.detail());
+            x.put("time_detail", c.detail().toString());
         }
     }
 

@@ -738,7 +738,7 @@ public final class MainWindow implements UiContext {
             } else if (item instanceof io.tunescope.model.capture.AuxFolder a) {
                 setText(text("sidebar.auxiliary", a.dir()));
                 setGraphic(Icons.icon("fas-folder-minus"));
-                setTooltip(new Tooltip(text("sidebar.auxiliaryTip", a.dir(), a.reason())));
+                setTooltip(new Tooltip(text("sidebar.auxiliaryTip", a.dir(), text("interpret.aux." + a.reasonKey()))));
             } else if (item instanceof SourceFile f) {
                 String name = f.step().isEmpty() ? f.path() : f.path().substring(f.step().length() + 1);
                 setText(name + "  \u00b7  " + (f.format().isEmpty() ? text("sidebar.unrecognised") : f.format()));

@@ -53,6 +53,10 @@ class CaptureReadingTest {
         assertEquals(TimeSource.EVENT_LOG, main.clock().source());
         assertEquals("2026-12-01T22:30:52.543Z", main.clock().startIso());
         assertTrue(main.clock().start() - warm.clock().start() >= 20_000);
+        // the reading's sentences in the reader's language
+        assertEquals("named as a warm-up", warm.roleReason().toString());
+        assertEquals("名称表明是预热", warm.roleReason().in(java.util.Locale.SIMPLIFIED_CHINESE));
+        assertTrue(r.step("2_redo_bp").vsPrevious().basis().in(java.util.Locale.SIMPLIFIED_CHINESE).startsWith("主运行 1_baseline/main_t4_40s.log 对比"));
         // snapshots in time order, not by name (after < before alphabetically)
         assertEquals(List.of("before", "t15s", "after"), base.numastat().stream().map(Snapshot::label).toList());
         for (StepReading s : r.steps()) {
@@ -98,7 +102,7 @@ class CaptureReadingTest {
         double seA = a.headline().tpsStd() / Math.sqrt(3) / a.headline().tps() * 100;
         double seB = b.headline().tpsStd() / Math.sqrt(3) / b.headline().tps() * 100;
         assertEquals(2 * Math.hypot(seA, seB), b.vsPrevious().thresholdPct(), 1e-9);
-        assertTrue(b.vsPrevious().basis().contains("repeats"), b.vsPrevious().basis());
+        assertTrue(b.vsPrevious().basis().toString().contains("repeats"), b.vsPrevious().basis().toString());
         assertTrue(b.configChanges().stream().anyMatch(c -> c.key().equals("innodb_flush_log_at_trx_commit") && c.after().equals("2")));
         StepReading c = r.step("C-threads");
         assertNull(c.headline());
@@ -117,7 +121,7 @@ class CaptureReadingTest {
         assertEquals(List.of("oltp_rw_t2.log=main", "warm-up.log=warmup"), roles(s));
         assertEquals(994.31, s.headline().tps(), 1e-9);
         // a fresh copy: every file written in the same instant, so no time is taken from them
-        assertTrue(r.notes().stream().anyMatch(n -> n.contains("modification times not used")), r.notes().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.toString().contains("modification times not used")), r.notes().toString());
         assertEquals(List.of("before", "during", "after"), s.numastat().stream().map(Snapshot::label).toList());
     }
 

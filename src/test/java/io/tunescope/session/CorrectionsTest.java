@@ -53,7 +53,7 @@ class CorrectionsTest {
         assertEquals("stock Debian configuration", base.step().change());
         ReadRun warm = base.runs().stream().filter(r -> r.file().endsWith("warmup_t4_20s.log")).findFirst().orElseThrow();
         assertEquals(RunRole.OTHER, warm.role());
-        assertEquals("set by the user", warm.roleReason());
+        assertEquals("set by the user", warm.roleReason().toString());
         ReadRun main = base.headline().first();
         assertEquals(TimeSource.USER, main.clock().source());
         assertEquals("2026-12-01T22:31:00Z", main.clock().startIso());

@@ -29,9 +29,11 @@ import java.util.TreeMap;
  *
  * @param defaultNoisePct the change below which a difference is within noise when the capture has no
  *                        repeats or interim reports to measure noise from
+ *
+ * <p>Its sentences are {@link Text}s, keys of the {@link io.tunescope.analysis.ChartText} bundle (English in the code).
  */
 public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<StepReading> steps, Clocks clocks,
-                             double defaultNoisePct, List<String> notes) {
+                             double defaultNoisePct, List<Text> notes) {
     public static final double DEFAULT_NOISE_PCT = 5.0;
 
     public CaptureReading {
@@ -54,7 +56,7 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
         Map<String, List<ConfigDiff.Row>> changes = ConfigChanges.of(c, dirs);
         List<StepReading> partial = new ArrayList<>();
         for (Step s : steps) {
-            List<String> notes = new ArrayList<>();
+            List<Text> notes = new ArrayList<>();
             List<ReadRun> runs = RunRoles.of(c, s.dir(), clocks);
             List<ReadRun> repeats = runs.stream().filter(r -> r.role() == RunRole.REPEAT && !Double.isNaN(r.tps())).toList();
             List<ReadRun> mains = runs.stream().filter(r -> r.role() == RunRole.MAIN && !Double.isNaN(r.tps())).toList();
@@ -76,8 +78,8 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
                     Comparison earlier = compare(partial.get(j), cur, defaultNoisePct);
                     if (earlier.comparable()) {
                         prev = new Comparison(earlier.against(), earlier.tpsChangePct(), earlier.p95ChangePct(), earlier.thresholdPct(),
-                                earlier.significant(), earlier.basis() + "; the previous step " + partial.get(i - 1).dir()
-                                + " has nothing comparable", earlier.points(), earlier.noise(), earlier.before(), earlier.after());
+                                earlier.significant(), Text.t("reading.cmp.earlier", "{0}; the previous step {1} has nothing comparable",
+                                earlier.basis(), partial.get(i - 1).dir()), earlier.points(), earlier.noise(), earlier.before(), earlier.after());
                         break;
                     }
                 }
@@ -121,26 +123,26 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
             double change = pct(y.tps(), x.tps());
             double p95 = pct(y.p95Ms(), x.p95Ms());
             double threshold;
-            String noise;
+            Text noise;
             Comparison.Noise kind;
             if (x.repeats() && y.repeats()) {
                 threshold = 2 * Math.hypot(x.noisePct(), y.noisePct());
-                noise = f("threshold %.1f %%: twice the combined standard error of the repeats", threshold);
+                noise = Text.t("reading.noise.repeats", "threshold {0} %: twice the combined standard error of the repeats", f("%.1f", threshold));
                 kind = Comparison.Noise.REPEATS;
             } else {
                 double drift = Math.max(nz(x.noisePct()), nz(y.noisePct()));
                 threshold = Math.max(dflt, drift);
                 kind = drift > dflt ? Comparison.Noise.HALVES : Comparison.Noise.DEFAULT;
                 noise = drift > dflt
-                        ? f("threshold %.1f %%: the runs' own first and second halves differ by that much", threshold)
+                        ? Text.t("reading.noise.halves", "threshold {0} %: the runs' own first and second halves differ by that much", f("%.1f", threshold))
                         : Double.isNaN(x.noisePct()) && Double.isNaN(y.noisePct())
-                        ? f("threshold %.1f %% (the default: no repeats or interim reports to measure noise from)", threshold)
-                        : f("threshold %.1f %% (the default; the runs' own halves differ by at most %.1f %%)", threshold, drift);
+                        ? Text.t("reading.noise.defaultOnly", "threshold {0} % (the default: no repeats or interim reports to measure noise from)",
+                                f("%.1f", threshold))
+                        : Text.t("reading.noise.default", "threshold {0} % (the default; the runs' own halves differ by at most {1} %)",
+                                f("%.1f", threshold), f("%.1f", drift));
             }
-            String what = (x.repeats() ? "mean of " + x.runs().size() + " repeats" : "main run " + x.first().file())
-                    + " vs " + (y.repeats() ? "mean of " + y.runs().size() + " repeats" : "main run " + y.first().file())
-                    + f(", %d threads", x.threads());
-            return new Comparison(a.dir(), change, p95, threshold, Math.abs(change) > threshold, what + "; " + noise, List.of(), kind, x, y);
+            Text basis = Text.t("reading.cmp.basis", "{0} vs {1}, {2} threads; {3}", side(x), side(y), x.threads(), noise);
+            return new Comparison(a.dir(), change, p95, threshold, Math.abs(change) > threshold, basis, List.of(), kind, x, y);
         }
         List<ReadRun> sa = a.sweep();
         List<ReadRun> sb = b.sweep();
@@ -160,20 +162,27 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
             if (!pts.isEmpty()) {
                 double mean = sum / pts.size();
                 return new Comparison(a.dir(), mean, Double.NaN, dflt, Math.abs(mean) > dflt,
-                        f("sweeps compared point by point at %d thread counts (mean change); threshold %.1f %% (the default)", pts.size(), dflt), pts,
+                        Text.t("reading.cmp.sweeps", "sweeps compared point by point at {0} thread counts (mean change); threshold {1} % (the default)",
+                                pts.size(), f("%.1f", dflt)), pts,
                         Comparison.Noise.DEFAULT, null, null);
             }
         }
-        String why;
+        Text why;
         if (x == null || y == null) {
-            why = (x == null ? a.dir() : b.dir()) + " has no main run or repeats";
+            why = Text.t("reading.cmp.noMain", "{0} has no main run or repeats", x == null ? a.dir() : b.dir());
         } else if (x.threads() != y.threads()) {
-            why = f("the main runs differ in thread count (%d vs %d threads)", x.threads(), y.threads());
+            why = Text.t("reading.cmp.threads", "the main runs differ in thread count ({0} vs {1} threads)", x.threads(), y.threads());
         } else {
-            why = "the main runs ran different workloads (" + x.test() + " vs " + y.test() + ")";
+            why = Text.t("reading.cmp.workload", "the main runs ran different workloads ({0} vs {1})", x.test(), y.test());
         }
-        return new Comparison(a.dir(), Double.NaN, Double.NaN, dflt, false, "not comparable: " + why, List.of(), Comparison.Noise.DEFAULT,
-                null, null);
+        return new Comparison(a.dir(), Double.NaN, Double.NaN, dflt, false, Text.t("reading.cmp.none", "not comparable: {0}", why), List.of(),
+                Comparison.Noise.DEFAULT, null, null);
+    }
+
+    /** One side of a comparison: its main run, or the mean of its repeats. */
+    private static Text side(Headline h) {
+        return h.repeats() ? Text.t("reading.cmp.repeats", "mean of {0} repeats", h.runs().size())
+                : Text.t("reading.cmp.main", "main run {0}", h.first().file());
     }
 
     private static boolean sameTest(String a, String b) {
@@ -193,7 +202,7 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
     }
 
     /** The step's numastat counter snapshots in time order (by name words without times), checked for counters that go down. */
-    static List<Snapshot> numastat(Capture c, String dir, Clocks clocks, List<String> notes) {
+    static List<Snapshot> numastat(Capture c, String dir, Clocks clocks, List<Text> notes) {
         List<Snapshot> out = new ArrayList<>();
         List<Loaded<NumaStats>> counters = new ArrayList<>();
         int plain = 0;
@@ -227,8 +236,8 @@ public record CaptureReading(String capture, List<AuxFolder> auxiliary, List<Ste
                 double da = a.value("numa_hit", n);
                 double db = b.value("numa_hit", n);
                 if (!Double.isNaN(da) && !Double.isNaN(db) && db < da) {
-                    notes.add("numa_hit of node " + n + " goes down from " + out.get(i - 1).file() + " to " + out.get(i).file()
-                            + ": the snapshots are out of order or the host restarted between them; no allocation counts are taken from this pair");
+                    notes.add(Text.t("reading.numa.down", "numa_hit of node {0} goes down from {1} to {2}: the snapshots are out of order or the "
+                            + "host restarted between them; no allocation counts are taken from this pair", n, out.get(i - 1).file(), out.get(i).file()));
                     break;
                 }
             }

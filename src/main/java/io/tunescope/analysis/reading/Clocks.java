@@ -38,6 +38,8 @@ import java.util.regex.Pattern;
  * the last resort, when the capture's files were not all written in the same few seconds (a checkout or a
  * copy). Times are read as printed, like every tool's wall-clock times (zone suffixes ignored; epoch
  * seconds as UTC).
+ *
+ * <p>Its sentences are {@link Text}s, keys of the {@link io.tunescope.analysis.ChartText} bundle (English in the code).
  */
 public final class Clocks {
     /** Files written within this span of each other are taken as copied, not recorded: their times say nothing. */
@@ -53,10 +55,14 @@ public final class Clocks {
     private static final Set<String> ROLES = Set.of("warmup", "warm", "main", "sweep", "prepare", "cleanup", "repeat");
     private static final Set<String> SNAPSHOT_WORDS = Set.of("snapshot", "snap", "numastat", "numa", "status", "counters");
 
-    private final Map<String, FileClock> clocks;
-    private final List<String> notes;
+    private static final Text IN_FILE = Text.t("reading.time.inFile", "timestamps in the file");
+    private static final Text PERF_END = Text.t("reading.time.perfEnd", "perf header 'captured on' (the end of the recording)");
+    private static final Text MODIFIED = Text.t("reading.time.mtime", "file modification time");
 
-    private Clocks(Map<String, FileClock> clocks, List<String> notes) {
+    private final Map<String, FileClock> clocks;
+    private final List<Text> notes;
+
+    private Clocks(Map<String, FileClock> clocks, List<Text> notes) {
         this.clocks = clocks;
         this.notes = List.copyOf(notes);
     }
@@ -74,7 +80,7 @@ public final class Clocks {
     }
 
     /** What the reader should know about the clocks (e.g. modification times not used). */
-    public List<String> notes() {
+    public List<Text> notes() {
         return notes;
     }
 
@@ -90,7 +96,7 @@ public final class Clocks {
 
     public static Clocks of(Capture c) {
         Map<String, FileClock> out = new LinkedHashMap<>();
-        List<String> notes = new ArrayList<>();
+        List<Text> notes = new ArrayList<>();
         List<Item> items = new ArrayList<>();
         Map<String, FileClock> perfClocks = new HashMap<>();
         for (SourceFile f : c.files()) {
@@ -100,7 +106,7 @@ public final class Clocks {
             Object v = f.value();
             if (v instanceof SeriesSet s) {
                 if (s.clock() == Clock.WALL && !s.series().isEmpty()) {
-                    out.put(f.path(), new FileClock(f.path(), -1, s.start(), s.end(), TimeSource.CONTENT, "timestamps in the file"));
+                    out.put(f.path(), new FileClock(f.path(), -1, s.start(), s.end(), TimeSource.CONTENT, IN_FILE));
                 } else if (!s.series().isEmpty()) {
                     items.add(new Item(f, -1, (s.end() - s.start()) / 1000.0, false, tokens(f), -1));
                 }
@@ -110,7 +116,8 @@ public final class Clocks {
                     long t0 = first.time().toEpochMilli();
                     long t1 = n.snapshots().get(n.snapshots().size() - 1).time() == null ? t0
                             : n.snapshots().get(n.snapshots().size() - 1).time().toEpochMilli();
-                    out.put(f.path(), new FileClock(f.path(), -1, t0, t1, TimeSource.CONTENT, "timestamp in the file, line " + first.timeLine()));
+                    out.put(f.path(), new FileClock(f.path(), -1, t0, t1, TimeSource.CONTENT,
+                            Text.t("reading.time.inFileLine", "timestamp in the file, line {0}", first.timeLine())));
                 } else {
                     items.add(new Item(f, -1, 0, true, tokens(f), -1));
                 }
@@ -122,7 +129,7 @@ public final class Clocks {
                 Long end = capturedOn(p.header().get("captured on"));
                 if (end != null) {
                     FileClock fc = new FileClock(f.path(), -1, null, end, TimeSource.PERF_HEADER,
-                            "perf header 'captured on' (the end of the recording)");
+                            PERF_END);
                     out.put(f.path(), fc);
                     perfClocks.merge(dirOf(f.path()), fc, Clocks::samePerf);
                 } else {
@@ -134,7 +141,7 @@ public final class Clocks {
                     double span = h.seconds("time of last sample") - h.seconds("time of first sample");
                     Long start = Double.isNaN(span) || span < 0 ? null : end - Math.round(span * 1000);
                     FileClock fc = new FileClock(f.path(), -1, start, end, TimeSource.PERF_HEADER,
-                            "perf header 'captured on' (the end of the recording)");
+                            PERF_END);
                     out.put(f.path(), fc);
                     perfClocks.merge(dirOf(f.path()), fc, Clocks::samePerf);
                 }
@@ -144,7 +151,7 @@ public final class Clocks {
                 items.add(new Item(f, -1, 0, true, tokens(f), -1));
             } else if (v instanceof EventLog e && !e.entries().isEmpty()) {
                 out.put(f.path(), new FileClock(f.path(), -1, e.entries().get(0).time(), e.entries().get(e.entries().size() - 1).time(),
-                        TimeSource.CONTENT, "timestamps in the file"));
+                        TimeSource.CONTENT, IN_FILE));
             }
         }
         // perf script / folded / perf report output beside a perf header of the same recording
@@ -153,7 +160,7 @@ public final class Clocks {
                 FileClock h = perfClocks.get(dirOf(it.file().path()));
                 if (h != null && h.end() != null) {
                     out.put(it.key(), new FileClock(it.key(), -1, h.start(), h.end(), TimeSource.PERF_HEADER,
-                            "perf header 'captured on' in the same folder (" + h.path() + ")"));
+                            Text.t("reading.time.perfBeside", "perf header 'captured on' in the same folder ({0})", h.path())));
                     items.remove(it);
                 }
             }
@@ -163,7 +170,7 @@ public final class Clocks {
             String iso = c.corrections().starts().get(it.file().path());
             Long t = parseIso(iso);
             if (t != null) {
-                place(out, it, t, null, TimeSource.USER, "set by the user");
+                place(out, it, t, null, TimeSource.USER, RunRoles.USER);
                 items.remove(it);
             }
         }
@@ -181,7 +188,7 @@ public final class Clocks {
                         long t0 = next.getOrDefault(it.file().path(), e.start());
                         boolean only = it.run() < 0 || !(it.file().value() instanceof BenchLog b) || b.runs().size() == 1;
                         place(out, it, t0, only && e.end() > 0 ? e.end() : null, TimeSource.COLLECTOR,
-                                f.path() + ":" + e.line() + " " + e.name());
+                                Text.raw(f.path() + ":" + e.line() + " " + e.name()));
                         next.put(it.file().path(), t0 + Math.round(it.durationS() * 1000));
                         items.remove(it);
                     }
@@ -229,7 +236,7 @@ public final class Clocks {
         for (Item it : new ArrayList<>(items)) {
             Long[] se = matched.get(it.key());
             if (se != null) {
-                place(out, it, se[0], se[1], TimeSource.EVENT_LOG, matchedWhere.get(it.key()));
+                place(out, it, se[0], se[1], TimeSource.EVENT_LOG, Text.raw(matchedWhere.get(it.key())));
                 items.remove(it);
             }
         }
@@ -242,8 +249,8 @@ public final class Clocks {
         }
         boolean usable = c.modified().size() >= 2 && max - min >= MTIME_MIN_SPREAD_MS;
         if (!usable && !items.isEmpty() && c.modified().size() >= 2) {
-            notes.add("file modification times not used: every file was written within " + MTIME_MIN_SPREAD_MS / 1000
-                    + " s of the others (copied or checked out, not recorded)");
+            notes.add(Text.t("reading.time.mtimeUnused", "file modification times not used: every file was written within {0} s of the others "
+                    + "(copied or checked out, not recorded)", MTIME_MIN_SPREAD_MS / 1000));
         }
         Map<String, List<Item>> byFile = new LinkedHashMap<>();
         for (Item it : items) {
@@ -261,10 +268,10 @@ public final class Clocks {
                 Item it = runs.get(i);
                 long start = end - Math.round(it.durationS() * 1000);
                 if (it.snapshot()) {
-                    out.put(it.key(), new FileClock(it.file().path(), it.run(), m, m, TimeSource.MODIFIED, "file modification time"));
+                    out.put(it.key(), new FileClock(it.file().path(), it.run(), m, m, TimeSource.MODIFIED, MODIFIED));
                 } else {
                     out.put(it.key(), new FileClock(it.file().path(), it.run(), start, end, TimeSource.MODIFIED,
-                            "file modification time (the end of its last run)"));
+                            Text.t("reading.time.mtimeRun", "file modification time (the end of its last run)")));
                 }
                 end = start;
             }
@@ -285,12 +292,12 @@ public final class Clocks {
     /** Two perf headers of one folder: the same recording when they end together; else neither is used for its neighbours. */
     private static FileClock samePerf(FileClock a, FileClock b) {
         if (a.end() == null || b.end() == null || !a.end().equals(b.end())) {
-            return new FileClock(a.path(), -1, null, null, TimeSource.UNKNOWN, "");
+            return new FileClock(a.path(), -1, null, null, TimeSource.UNKNOWN, Text.NONE);
         }
         return a.start() != null ? a : b;
     }
 
-    private static void place(Map<String, FileClock> out, Item it, Long start, Long end, TimeSource src, String detail) {
+    private static void place(Map<String, FileClock> out, Item it, Long start, Long end, TimeSource src, Text detail) {
         long d = Math.round(it.durationS() * 1000);
         if (it.snapshot()) {
             Long t = start != null ? start : end;

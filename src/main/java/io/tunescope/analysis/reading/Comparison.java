@@ -17,7 +17,7 @@ import java.util.List;
  * @param after        this step's headline (null likewise)
  */
 public record Comparison(String against, double tpsChangePct, double p95ChangePct, double thresholdPct, boolean significant,
-                         String basis, List<Point> points, Noise noise, Headline before, Headline after) {
+                         Text basis, List<Point> points, Noise noise, Headline before, Headline after) {
     /** Where a noise threshold came from. */
     public enum Noise {
         /** twice the combined standard error of both steps' repeats */

@@ -12,9 +12,9 @@ import java.time.Instant;
  * @param source where the time came from
  * @param detail the evidence, e.g. {@code driver.log:3 "sysbench-main-start threads=4 time=40"}
  */
-public record FileClock(String path, int run, Long start, Long end, TimeSource source, String detail) {
+public record FileClock(String path, int run, Long start, Long end, TimeSource source, Text detail) {
     public static FileClock unknown(String path, int run) {
-        return new FileClock(path, run, null, null, TimeSource.UNKNOWN, "");
+        return new FileClock(path, run, null, null, TimeSource.UNKNOWN, Text.NONE);
     }
 
     public boolean known() {

@@ -12,7 +12,7 @@ import io.tunescope.model.bench.RunRole;
  * @param roleReason why (the log, the name, the layout, the user)
  * @param clock      its place on the wall clock
  */
-public record ReadRun(String file, BenchRun run, RunRole role, String roleReason, FileClock clock) {
+public record ReadRun(String file, BenchRun run, RunRole role, Text roleReason, FileClock clock) {
     public int index() {
         return run == null ? 0 : run.index();
     }

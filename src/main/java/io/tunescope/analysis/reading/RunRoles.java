@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
  * one thread count, equal length and like throughput are repeats; the runs of one log over distinct thread
  * counts are a sweep; one sweep per step (the largest group); a run much shorter than a later one at the same thread
  * count is its warm-up); what is left: the one or longest run is the main run, the rest "other".
+ *
+ * <p>Its sentences are {@link Text}s, keys of the {@link io.tunescope.analysis.ChartText} bundle (English in the code).
  */
 public final class RunRoles {
     /** A run at most this share of another run's length, at the same thread count and before it, warms up for it. */
@@ -34,7 +36,14 @@ public final class RunRoles {
     private static final Pattern SWEEP = Pattern.compile("(^|[^a-z])(sweep|scaling|scan[-_]?threads)($|[^a-z])");
     private static final Pattern MAIN = Pattern.compile("(^|[^a-z])(main|measure|measured|steady)($|[^a-z])");
 
+    /** The reason of a role the user set. */
+    static final Text USER = Text.t("reading.role.user", "set by the user");
+
     private RunRoles() {
+    }
+
+    private static String f0(double d) {
+        return String.format(Locale.ROOT, "%.0f", d);
     }
 
     /** Every run of the step (prepare-only files included), in file order, with its role. */
@@ -43,7 +52,7 @@ public final class RunRoles {
         for (Loaded<BenchLog> l : c.inStep(SeriesDatasets.SYSBENCH, step)) {
             String rel = relative(l.file().path(), step).toLowerCase(Locale.ROOT);
             if (l.value().runs().isEmpty()) {
-                all.add(new Candidate(l.file().path(), null, rel, RunRole.PREPARE, "the log holds only a sysbench prepare/cleanup"));
+                all.add(new Candidate(l.file().path(), null, rel, RunRole.PREPARE, Text.t("reading.role.prepareLog", "the log holds only a sysbench prepare/cleanup")));
                 continue;
             }
             for (BenchRun r : l.value().runs()) {
@@ -57,15 +66,16 @@ public final class RunRoles {
             }
             RunRole user = RunRole.parse(c.corrections().roleOf(x.file, x.run.index()));
             if (user != null) {
-                x.set(user, "set by the user");
+                x.set(user, USER);
+                x.byUser = true;
             } else if (x.run.test().equalsIgnoreCase("prepare") || PREP.matcher(x.rel).find()) {
-                x.set(RunRole.PREPARE, "named as a dataset prepare");
+                x.set(RunRole.PREPARE, Text.t("reading.role.namedPrepare", "named as a dataset prepare"));
             } else if (WARM.matcher(x.rel).find()) {
-                x.set(RunRole.WARMUP, "named as a warm-up");
+                x.set(RunRole.WARMUP, Text.t("reading.role.namedWarmup", "named as a warm-up"));
             } else if (SWEEP.matcher(x.rel).find()) {
-                x.set(RunRole.SWEEP, "named as part of a sweep");
+                x.set(RunRole.SWEEP, Text.t("reading.role.namedSweep", "named as part of a sweep"));
             } else if (MAIN.matcher(x.rel).find()) {
-                x.set(RunRole.MAIN, "named as the main run");
+                x.set(RunRole.MAIN, Text.t("reading.role.namedMain", "named as the main run"));
             }
         }
         List<Candidate> open = all.stream().filter(x -> x.role == null).toList();
@@ -76,8 +86,8 @@ public final class RunRoles {
             for (Candidate y : measured) {
                 if (y != x && y.run.threads() == x.run.threads() && x.run.durationS() > 0
                         && x.run.durationS() <= WARMUP_SHARE * y.run.durationS() && before(x, y, all, clocks)) {
-                    x.set(RunRole.WARMUP, String.format(Locale.ROOT, "%.0f s before a %.0f s run at the same %d threads",
-                            x.run.durationS(), y.run.durationS(), x.run.threads()));
+                    x.set(RunRole.WARMUP, Text.t("reading.role.shorterBefore", "{0} s before a {1} s run at the same {2} threads",
+                            f0(x.run.durationS()), f0(y.run.durationS()), x.run.threads()));
                     break;
                 }
             }
@@ -92,7 +102,7 @@ public final class RunRoles {
             long distinct = g.stream().map(x -> x.run.threads()).distinct().count();
             if (g.size() >= 2 && distinct == g.size() && sameLength(g) && oneWorkload(g)) {
                 for (Candidate x : g) {
-                    x.set(RunRole.SWEEP, String.format(Locale.ROOT, "one of %d runs of equal length over %d thread counts in one log",
+                    x.set(RunRole.SWEEP, Text.t("reading.role.sweepLog", "one of {0} runs of equal length over {1} thread counts in one log",
                             g.size(), distinct));
                 }
             }
@@ -105,13 +115,14 @@ public final class RunRoles {
         }
         if (threads.size() >= 3 && sameLength(open) && threads.size() * 2 > open.size() && oneWorkload(open)) {
             for (Candidate x : open) {
-                x.set(RunRole.SWEEP, String.format(Locale.ROOT, "one of %d runs of equal length over %d thread counts", open.size(), threads.size()));
+                x.set(RunRole.SWEEP, Text.t("reading.role.sweepLayout", "one of {0} runs of equal length over {1} thread counts", open.size(),
+                        threads.size()));
             }
         }
         // one sweep per step: the largest group (a log or a folder); a second one is "other"
         Map<String, List<Candidate>> sweeps = new LinkedHashMap<>();
         for (Candidate x : all) {
-            if (x.role == RunRole.SWEEP && !"set by the user".equals(x.reason)) {
+            if (x.role == RunRole.SWEEP && !x.byUser) {
                 sweeps.computeIfAbsent(sweepGroup(x, all), k -> new ArrayList<>()).add(x);
             }
         }
@@ -125,12 +136,12 @@ public final class RunRoles {
             for (var e : sweeps.entrySet()) {
                 if (!e.getKey().equals(keep)) {
                     for (Candidate x : e.getValue()) {
-                        x.set(RunRole.OTHER, "a second thread sweep in the step (the step's sweep is " + keep + ")");
+                        x.set(RunRole.OTHER, Text.t("reading.role.secondSweep", "a second thread sweep in the step (the step's sweep is {0})", keep));
                     }
                 }
             }
         }
-        open = all.stream().filter(x -> x.role == null || (x.role == RunRole.MAIN && !"set by the user".equals(x.reason))).toList();
+        open = all.stream().filter(x -> x.role == null || (x.role == RunRole.MAIN && !x.byUser)).toList();
         // repeats: two or more runs of one workload, one thread count, equal length and like throughput
         Map<Integer, List<Candidate>> byThreads = new LinkedHashMap<>();
         for (Candidate x : open) {
@@ -139,7 +150,7 @@ public final class RunRoles {
         for (List<Candidate> g : byThreads.values()) {
             if (g.size() >= 2 && sameLength(g) && oneWorkload(g) && likeThroughput(g)) {
                 for (Candidate x : g) {
-                    x.set(RunRole.REPEAT, String.format(Locale.ROOT, "one of %d runs at %d threads of equal length", g.size(), x.run.threads()));
+                    x.set(RunRole.REPEAT, Text.t("reading.role.repeat", "one of {0} runs at {1} threads of equal length", g.size(), x.run.threads()));
                 }
             }
         }
@@ -153,19 +164,20 @@ public final class RunRoles {
                     longest = x;
                 }
             }
-            longest.set(RunRole.MAIN, left.size() == 1 ? "the step's only measured run" : "the longest measured run of the step");
+            longest.set(RunRole.MAIN, left.size() == 1 ? Text.t("reading.role.onlyRun", "the step's only measured run")
+                    : Text.t("reading.role.longest", "the longest measured run of the step"));
         }
         for (Candidate x : all) {
             if (x.role == null) {
-                x.set(RunRole.OTHER, "not the main run, a warm-up, a repeat or part of a sweep");
+                x.set(RunRole.OTHER, Text.t("reading.role.other", "not the main run, a warm-up, a repeat or part of a sweep"));
             }
         }
         // two main runs: keep the longest (then the first), the others are "other"
         List<Candidate> mains = all.stream().filter(x -> x.role == RunRole.MAIN).toList();
         if (mains.size() > 1) {
-            Candidate keep = mains.stream().filter(x -> "set by the user".equals(x.reason)).findFirst().orElse(mains.get(0));
+            Candidate keep = mains.stream().filter(x -> x.byUser).findFirst().orElse(mains.get(0));
             for (Candidate x : mains) {
-                if (keep.reason.equals("set by the user")) {
+                if (keep.byUser) {
                     break;
                 }
                 if (x.run.durationS() > keep.run.durationS()) {
@@ -175,7 +187,7 @@ public final class RunRoles {
             for (Candidate x : mains) {
                 if (x != keep) {
                     x.role = RunRole.OTHER;
-                    x.reason = "a second main run (the main run is " + keep.file + ")";
+                    x.reason = Text.t("reading.role.secondMain", "a second main run (the main run is {0})", keep.file);
                 }
             }
         }
@@ -283,9 +295,10 @@ public final class RunRoles {
         final BenchRun run;
         final String rel;
         RunRole role;
-        String reason;
+        Text reason;
+        boolean byUser;
 
-        Candidate(String file, BenchRun run, String rel, RunRole role, String reason) {
+        Candidate(String file, BenchRun run, String rel, RunRole role, Text reason) {
             this.file = file;
             this.run = run;
             this.rel = rel;
@@ -293,7 +306,7 @@ public final class RunRoles {
             this.reason = reason;
         }
 
-        void set(RunRole r, String why) {
+        void set(RunRole r, Text why) {
             role = r;
             reason = why;
         }

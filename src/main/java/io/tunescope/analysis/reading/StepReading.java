@@ -17,7 +17,7 @@ import java.util.List;
  */
 public record StepReading(Step step, List<ReadRun> runs, Headline headline, Comparison vsPrevious, Comparison vsBaseline,
                           List<Snapshot> numastat, List<Snapshot> status, List<ConfigDiff.Row> configChanges,
-                          List<String> notes, List<FileClock> clocks) {
+                          List<Text> notes, List<FileClock> clocks) {
     public StepReading {
         clocks = List.copyOf(clocks);
         runs = List.copyOf(runs);

@@ -132,14 +132,15 @@ public final class TimelineBuilder {
                 ? null : c.start();
     }
 
-    private static String placedSource(ChartText w, io.tunescope.analysis.reading.Clocks clocks, String file, int run) {
+    private static String placedSource(ChartText w, Locale locale, io.tunescope.analysis.reading.Clocks clocks, String file, int run) {
         var c = run < 0 ? clocks.file(file) : clocks.run(file, run);
+        String detail = c.detail().in(locale);
         return switch (c.source()) {
             case USER -> w.t("timeline.source.user", "the start you set");
-            case EVENT_LOG -> w.t("timeline.source.eventLog", "the event log ({0})", c.detail());
-            case PERF_HEADER -> w.t("timeline.source.perfHeader", "the perf header ({0})", c.detail());
+            case EVENT_LOG -> w.t("timeline.source.eventLog", "the event log ({0})", detail);
+            case PERF_HEADER -> w.t("timeline.source.perfHeader", "the perf header ({0})", detail);
             case MODIFIED -> w.t("timeline.source.modified", "the file's modification time");
-            default -> c.detail();
+            default -> detail;
         };
     }
 
@@ -180,7 +181,7 @@ public final class TimelineBuilder {
             Long placedAt = placedStart(clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty() ? i.bench().runs().get(0).index() : -1);
             if (wall && placedAt != null && ev == null) {
                 base = placedAt;
-                source = placedSource(w, clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty() ? i.bench().runs().get(0).index() : -1);
+                source = placedSource(w, locale, clocks, i.file(), i.bench() != null && !i.bench().runs().isEmpty() ? i.bench().runs().get(0).index() : -1);
             } else if (wall) {
                 Long s = stepStarts.get(i.step());
                 if (ev != null) {
@@ -243,7 +244,7 @@ public final class TimelineBuilder {
                     String runSource = source;
                     if (own != null) {
                         t0 = own;
-                        runSource = placedSource(w, clocks, i.file(), r.index());
+                        runSource = placedSource(w, locale, clocks, i.file(), r.index());
                     }
                     runs.add(new RunWindow(r, i.step(), t0, t0 + dur, Alignment.BY_START, runSource));
                     tracks.addAll(benchTracks(r, i.file(), i.step(), t0, multi, wall));

@@ -9,4 +9,8 @@ package io.tunescope.model.capture;
  * @param byUser true when a correction made it auxiliary
  */
 public record AuxFolder(String dir, String reason, boolean byUser) {
+    /** Why, as a word for translations: {@code user}, {@code prepare} (a dataset prepare only) or {@code noLoad}. */
+    public String reasonKey() {
+        return byUser ? "user" : reason.startsWith("holds only a sysbench") ? "prepare" : "noLoad";
+    }
 }

@@ -227,7 +227,7 @@ final class StepsPane {
             b.append(ctx.text("findings.steps.mainRun", r.run().first().file(), r.run().threads()));
         }
         if (r.previous() != null) {
-            b.append('\n').append(ctx.text("findings.steps.basis", r.previous().against(), r.previous().basis()));
+            b.append('\n').append(ctx.text("findings.steps.basis", r.previous().against(), r.previous().basis().in(ctx.locale())));
         }
         return b.toString();
     }

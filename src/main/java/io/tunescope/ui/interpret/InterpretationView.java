@@ -94,7 +94,8 @@ public final class InterpretationView implements CaptureView {
         change.setCellFactory(TextFieldTableCell.forTableColumn());
         change.setEditable(true);
         change.setOnEditCommit(e -> edit(pending.withLabel(e.getRowValue().dir(), null, e.getNewValue())));
-        TableColumn<FolderRow, String> reason = text(ctx.text("interpret.col.reason"), FolderRow::reason, 340);
+        TableColumn<FolderRow, String> reason = text(ctx.text("interpret.col.reason"),
+                r -> r.reason().isEmpty() ? "" : ctx.text("interpret.aux." + r.reason()), 340);
         folders.getColumns().setAll(List.of(dir, isStep, label, change, reason));
         folders.setPlaceholder(new Label(ctx.text("interpret.noFolders")));
 
@@ -133,7 +134,7 @@ public final class InterpretationView implements CaptureView {
         start.setEditable(true);
         start.setOnEditCommit(e -> editStart(e.getRowValue().run().file(), e.getNewValue(), runs));
         TableColumn<RunRow, String> source = text(ctx.text("interpret.col.timeSource"), r -> ctx.text("interpret.source." + r.run().clock().source().name()), 150);
-        TableColumn<RunRow, String> why = text(ctx.text("interpret.col.why"), r -> r.run().roleReason(), 300);
+        TableColumn<RunRow, String> why = text(ctx.text("interpret.col.why"), r -> r.run().roleReason().in(ctx.locale()), 300);
         runs.getColumns().setAll(List.of(step, file, role, threads, dur, tps, start, source, why));
         runs.setPlaceholder(new Label(ctx.text("interpret.noRuns")));
 
@@ -151,14 +152,14 @@ public final class InterpretationView implements CaptureView {
         TableColumn<FileRow, String> fEnd = text(ctx.text("interpret.col.end"),
                 r -> r.clock().end() == null ? "" : io.tunescope.analysis.reading.FileClock.iso(r.clock().end()), 190);
         TableColumn<FileRow, String> fSource = text(ctx.text("interpret.col.timeSource"), r -> ctx.text("interpret.source." + r.clock().source().name()), 150);
-        TableColumn<FileRow, String> fDetail = text(ctx.text("interpret.col.timeDetail"), r -> r.clock().detail(), 420);
+        TableColumn<FileRow, String> fDetail = text(ctx.text("interpret.col.timeDetail"), r -> r.clock().detail().in(ctx.locale()), 420);
         files.getColumns().setAll(List.of(fStep, fFile, fStart, fEnd, fSource, fDetail));
         files.setPlaceholder(new Label(ctx.text("interpret.noFiles")));
         runs.setRowFactory(tv -> new javafx.scene.control.TableRow<>() {
             @Override
             protected void updateItem(RunRow r, boolean emptyRow) {
                 super.updateItem(r, emptyRow);
-                setTooltip(emptyRow || r == null || r.run().clock().detail().isEmpty() ? null : new Tooltip(r.run().clock().detail()));
+                setTooltip(emptyRow || r == null || r.run().clock().detail().isEmpty() ? null : new Tooltip(r.run().clock().detail().in(ctx.locale())));
             }
         });
 
@@ -259,8 +260,8 @@ public final class InterpretationView implements CaptureView {
         files.setItems(FXCollections.observableArrayList(fr));
         long n = reading.steps().stream().mapToLong(s -> s.runs().size()).sum();
         StringBuilder h = new StringBuilder(ctx.text("interpret.header", reading.steps().size(), reading.auxiliary().size(), n));
-        for (String note : reading.notes()) {
-            h.append('\n').append(note);
+        for (var note : reading.notes()) {
+            h.append('\n').append(note.in(ctx.locale()));
         }
         header.setText(h.toString());
         updatePending();
@@ -275,7 +276,7 @@ public final class InterpretationView implements CaptureView {
             }
         }
         for (AuxFolder a : c.auxiliary()) {
-            out.add(new FolderRow(a.dir(), false, a.dir(), "", a.reason()));
+            out.add(new FolderRow(a.dir(), false, a.dir(), "", a.reasonKey()));
         }
         return out;
     }

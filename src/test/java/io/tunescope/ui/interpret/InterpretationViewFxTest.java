@@ -105,7 +105,7 @@ class InterpretationViewFxTest {
         var base = again.reading().step("1_baseline");
         ReadRun now = base.runs().stream().filter(r -> r.file().equals(w.file())).findFirst().orElseThrow();
         assertEquals(RunRole.MAIN, now.role());
-        assertEquals("set by the user", now.roleReason());
+        assertEquals("set by the user", now.roleReason().toString());
         assertEquals(w.file(), base.headline().first().file(), "the user's main run is the headline");
         assertTrue(again.reading().steps().stream().anyMatch(s -> s.dir().equals("0_prepare")));
         robot.interact(() -> view.show(again.capture()));

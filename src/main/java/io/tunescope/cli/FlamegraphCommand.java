@@ -12,7 +12,7 @@ import io.tunescope.importers.CaptureLoader;
 import io.tunescope.importers.ImporterRegistry;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.stack.StackProfile;
-import io.tunescope.render.FlameGraphPainter;
+import io.tunescope.render.flame.FlameGraphPainter;
 import io.tunescope.render.Rgb;
 import io.tunescope.render.awt.AwtPainter;
 import io.tunescope.render.flame.ColorScheme;
@@ -223,7 +223,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
     private CaptureProfiles.Entry load(Path path, PrintWriter err) {
         Capture c;
         try {
-            c = new CaptureLoader(ImporterRegistry.standard()).load(path);
+            c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(path);
         } catch (CaptureException | IOException e) {
             err.println("tunescope flamegraph: " + e.getMessage());
             return null;

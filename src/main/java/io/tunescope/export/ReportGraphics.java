@@ -7,7 +7,7 @@ import io.tunescope.analysis.flame.FlameSearch;
 import io.tunescope.analysis.flame.Orientation;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Step;
-import io.tunescope.render.FlameGraphPainter;
+import io.tunescope.render.flame.FlameGraphPainter;
 import io.tunescope.render.Rgb;
 import io.tunescope.render.awt.AwtPainter;
 import io.tunescope.render.flame.FlameColors;

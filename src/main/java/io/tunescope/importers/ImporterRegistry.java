@@ -1,28 +1,5 @@
 package io.tunescope.importers;
 
-import io.tunescope.importers.config.LscpuImporter;
-import io.tunescope.importers.config.MeminfoImporter;
-import io.tunescope.importers.config.ThpImporter;
-import io.tunescope.importers.config.MyCnfImporter;
-import io.tunescope.importers.config.MysqlVariablesImporter;
-import io.tunescope.importers.config.PrintDefaultsImporter;
-import io.tunescope.importers.config.ProcessBindingImporter;
-import io.tunescope.importers.config.ServerVersionImporter;
-import io.tunescope.importers.config.SysctlImporter;
-import io.tunescope.importers.numactl.NumactlHardwareImporter;
-import io.tunescope.importers.numamaps.NumaMapsImporter;
-import io.tunescope.importers.numamatrix.NodeMatrixImporter;
-import io.tunescope.importers.numastat.NumastatImporter;
-import io.tunescope.importers.folded.FoldedImporter;
-import io.tunescope.importers.iocsv.IoCsvImporter;
-import io.tunescope.importers.iocsv.SadfImporter;
-import io.tunescope.importers.iostat.IostatImporter;
-import io.tunescope.importers.mpstat.MpstatImporter;
-import io.tunescope.importers.perfreport.PerfReportImporter;
-import io.tunescope.importers.perfscript.PerfScriptImporter;
-import io.tunescope.importers.sysbench.SysbenchImporter;
-import io.tunescope.importers.timeline.CollectorTimelineImporter;
-import io.tunescope.importers.vmstat.VmstatImporter;
 import io.tunescope.model.capture.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,38 +10,6 @@ public final class ImporterRegistry {
 
     public ImporterRegistry(List<Importer<?>> importers) {
         this.importers = List.copyOf(importers);
-    }
-
-    /** Every built-in importer. New importers are added here. */
-    public static ImporterRegistry standard() {
-        List<Importer<?>> all = new ArrayList<>();
-        all.add(new MyCnfImporter());
-        all.add(MysqlVariablesImporter.variables());
-        all.add(MysqlVariablesImporter.status());
-        all.add(new PrintDefaultsImporter());
-        all.add(new SysctlImporter());
-        all.add(new LscpuImporter());
-        all.add(new NumastatImporter());
-        all.add(new NumactlHardwareImporter());
-        all.add(new NumaMapsImporter());
-        all.add(new NodeMatrixImporter());
-        all.add(new ServerVersionImporter());
-        all.add(new ProcessBindingImporter());
-        all.add(new MeminfoImporter());
-        all.add(new ThpImporter());
-        all.add(new PerfScriptImporter());
-        all.add(new FoldedImporter());
-        all.add(new PerfReportImporter());
-        all.add(new SysbenchImporter());
-        all.add(new IostatImporter());
-        all.add(new MpstatImporter());
-        all.add(new VmstatImporter());
-        all.add(new SadfImporter());
-        all.add(new IoCsvImporter());
-        all.add(new CollectorTimelineImporter());
-        all.add(new io.tunescope.importers.timeline.EventLogImporter());
-        all.add(new io.tunescope.importers.perfreport.PerfHeaderImporter());
-        return new ImporterRegistry(all);
     }
 
     public List<Importer<?>> importers() {

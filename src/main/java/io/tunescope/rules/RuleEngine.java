@@ -29,10 +29,6 @@ public final class RuleEngine {
         }
     }
 
-    public static RuleEngine standard() {
-        return new RuleEngine(RuleCatalog.rules());
-    }
-
     public List<Rule> rules() {
         return rules;
     }

@@ -72,7 +72,7 @@ public final class CaptureSession {
     }
 
     public static CaptureSession open(Path path, LoadListener listener, BooleanSupplier cancelled) throws IOException, CaptureException {
-        return of(new CaptureLoader(ImporterRegistry.standard()).load(path, listener, cancelled));
+        return of(new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(path, listener, cancelled));
     }
 
     public Capture capture() {
@@ -91,7 +91,7 @@ public final class CaptureSession {
 
     /** Every rule on every step, in the locale's language, with the default settings. */
     public RuleEngine.Report findings(Locale locale) {
-        return reports.computeIfAbsent(locale, l -> RuleEngine.standard().run(capture, reading, Settings.defaults(), l));
+        return reports.computeIfAbsent(locale, l -> io.tunescope.rules.catalog.RuleCatalog.engine().run(capture, reading, Settings.defaults(), l));
     }
 
     /**

@@ -89,6 +89,19 @@ class ArchitectureTest {
                 .should().beFreeOfCycles().check(classes);
     }
 
+    /**
+     * No cycles between any two packages of the core (an SPI never depends on its implementations: the
+     * importer registry, the rule catalogue and the flame painter live beside what they list or use).
+     * The UI shell still sits in {@code ui} beside the views' shared helpers; it is left out here.
+     */
+    @Test
+    void noCyclesBetweenAnyPackagesOfTheCore() {
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("io.tunescope.(**)")
+                .should().beFreeOfCycles()
+                .check(classes.that(com.tngtech.archunit.base.DescribedPredicate.not(
+                        com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage("io.tunescope.ui.."))));
+    }
+
     @Test
     void noSystemOutOutsideCli() {
         noClasses().that().resideOutsideOfPackage("io.tunescope.cli..")

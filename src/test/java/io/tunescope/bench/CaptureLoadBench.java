@@ -32,6 +32,6 @@ public class CaptureLoadBench {
 
     @Benchmark
     public Capture loadSampleCapture() throws Exception {
-        return new CaptureLoader(ImporterRegistry.standard(), threads, 1L << 30).load(Path.of("sample-data/mariadb-oltp"));
+        return new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry(), threads, 1L << 30).load(Path.of("sample-data/mariadb-oltp"));
     }
 }

@@ -4,7 +4,7 @@ import io.tunescope.analysis.calltree.CallTree;
 import io.tunescope.analysis.calltree.CallTreeBuilder;
 import io.tunescope.analysis.flame.FlameLayout;
 import io.tunescope.analysis.flame.Orientation;
-import io.tunescope.render.FlameGraphPainter;
+import io.tunescope.render.flame.FlameGraphPainter;
 import io.tunescope.render.Painter;
 import io.tunescope.render.Rgb;
 import io.tunescope.render.awt.AwtPainter;

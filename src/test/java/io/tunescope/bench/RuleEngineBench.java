@@ -44,12 +44,12 @@ public class RuleEngineBench {
 
     @Setup(Level.Trial)
     public void load() throws Exception {
-        loaded = new CaptureLoader(ImporterRegistry.standard()).load(Path.of(capture));
+        loaded = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(Path.of(capture));
         locale = Locale.forLanguageTag(lang);
     }
 
     @Benchmark
     public RuleEngine.Report allRules() {
-        return RuleEngine.standard().run(loaded, Settings.defaults(), locale);
+        return io.tunescope.rules.catalog.RuleCatalog.engine().run(loaded, Settings.defaults(), locale);
     }
 }

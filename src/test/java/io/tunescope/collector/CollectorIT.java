@@ -46,7 +46,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("integration")
 class CollectorIT {
-    private static final ImporterRegistry REGISTRY = ImporterRegistry.standard();
+    private static final ImporterRegistry REGISTRY = io.tunescope.importers.formats.StandardImporters.registry();
     private static Path step;
     private static Capture capture;
     private static boolean perf;

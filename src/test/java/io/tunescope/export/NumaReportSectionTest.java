@@ -24,7 +24,7 @@ class NumaReportSectionTest {
     Path tmp;
 
     private String report(Path capture, String name) throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(capture);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(capture);
         Path out = tmp.resolve(name + ".pdf");
         new ReportBuilder(List.of(new NumaReportSection())).write(c, new ReportOptions(Locale.ENGLISH, null, null), out);
         try (PDDocument doc = Loader.loadPDF(out.toFile())) {

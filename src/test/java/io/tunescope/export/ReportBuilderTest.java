@@ -28,7 +28,7 @@ class ReportBuilderTest {
 
     @Test
     void sampleCaptureReportHasEverySectionWithSourcesAndEmbeddedFonts() throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(TestData.sampleCapture());
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(TestData.sampleCapture());
         Path out = tmp.resolve("report.pdf");
         ReportBuilder.standard().write(c, new ReportOptions(Locale.ENGLISH, null, null), out);
         try (PDDocument doc = Loader.loadPDF(out.toFile())) {
@@ -60,7 +60,7 @@ class ReportBuilderTest {
         Files.createDirectories(cap);
         Files.writeString(cap.resolve("tunescope.json"), "{\"title\": \"鲲鹏 920 调优记录\", \"host\": \"数据库-01\"}");
         Files.writeString(cap.resolve("my.cnf"), "[mysqld]\ninnodb_buffer_pool_size = 8G\n");
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(cap);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(cap);
         Path out = tmp.resolve("zh.pdf");
         ReportBuilder.standard().write(c, new ReportOptions(Locale.ENGLISH, null, null), out);
         try (PDDocument doc = Loader.loadPDF(out.toFile()); PdfWriter probe = new PdfWriter("x")) {

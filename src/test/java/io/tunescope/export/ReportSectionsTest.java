@@ -41,7 +41,7 @@ class ReportSectionsTest {
     @Test
     void sampleReportHasSummaryNumbersFindingsHotspotsAndVectorCharts() throws Exception {
         Path cap = TestData.sampleCapture();
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(cap);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(cap);
         Path out = tmp.resolve("sample.pdf");
         ReportBuilder.standard().write(c, new ReportOptions(Locale.ENGLISH, "row_|lock", "dispatch_command"), out);
         assertTrue(Files.size(out) < 5_000_000, "report size " + Files.size(out));
@@ -76,7 +76,7 @@ class ReportSectionsTest {
     @Test
     void caseStudyReportShowsTheCrc32FindingWithAFlameGraphOfItsFrames() throws Exception {
         Path cap = TestData.sampleData().resolve("case-studies/software-crc32-hotspot");
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(cap);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(cap);
         Path out = tmp.resolve("crc.pdf");
         ReportBuilder.standard().write(c, new ReportOptions(Locale.ENGLISH, null, null), out);
         try (PDDocument doc = Loader.loadPDF(out.toFile())) {
@@ -94,7 +94,7 @@ class ReportSectionsTest {
     @Test
     void chineseReportUsesTheChineseStrings() throws Exception {
         Path cap = TestData.sampleData().resolve("case-studies/software-crc32-hotspot");
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(cap);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(cap);
         Path out = tmp.resolve("zh.pdf");
         ReportBuilder.standard().write(c, new ReportOptions(Locale.SIMPLIFIED_CHINESE, null, null), out);
         try (PDDocument doc = Loader.loadPDF(out.toFile()); PdfWriter probe = new PdfWriter("x")) {
@@ -132,7 +132,7 @@ class ReportSectionsTest {
     }
 
     private void check(String sample, List<String> chinese, List<String> english) throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(TestData.sampleData().resolve(sample));
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(TestData.sampleData().resolve(sample));
         Path out = tmp.resolve(sample + "-zh.pdf");
         ReportBuilder.standard().write(c, new ReportOptions(Locale.SIMPLIFIED_CHINESE, null, null), out);
         try (PDDocument doc = Loader.loadPDF(out.toFile()); PdfWriter probe = new PdfWriter("x")) {
@@ -152,7 +152,7 @@ class ReportSectionsTest {
     @Test
     void findingWithATimeWindowGetsItsTimelineEvidenceChart() throws Exception {
         Path cap = TestData.sampleData().resolve("case-studies/disk-bound-idle-cpu");
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(cap);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(cap);
         Path out = tmp.resolve("disk.pdf");
         ReportBuilder.standard().write(c, new ReportOptions(Locale.ENGLISH, null, null), out);
         try (PDDocument doc = Loader.loadPDF(out.toFile())) {

@@ -28,7 +28,7 @@ class CaptureLoaderTest {
     @TempDir
     Path tmp;
 
-    private final CaptureLoader loader = new CaptureLoader(ImporterRegistry.standard(), 2, 10L << 20);
+    private final CaptureLoader loader = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry(), 2, 10L << 20);
 
     private static final String CNF = "[mysqld]\ninnodb_buffer_pool_size = 1G\nmax_connections = 200\n";
     private static final String SYSCTL = "kernel.numa_balancing = 1\nvm.swappiness = 60\nvm.dirty_ratio = 20\nkernel.pid_max = 4194304\n";

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with a tiny read buffer; and garbage, empty and binary input give NO, never an exception.
  */
 class ImporterContractTest {
-    private static final ImporterRegistry REGISTRY = ImporterRegistry.standard();
+    private static final ImporterRegistry REGISTRY = io.tunescope.importers.formats.StandardImporters.registry();
 
     @TempDir
     Path tmp;

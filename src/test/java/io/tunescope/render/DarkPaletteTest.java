@@ -1,5 +1,6 @@
 package io.tunescope.render;
 
+import io.tunescope.render.flame.FlameGraphPainter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

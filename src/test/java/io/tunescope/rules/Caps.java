@@ -98,7 +98,7 @@ public final class Caps {
                 Files.createDirectories(p.getParent());
                 Files.writeString(p, e.getValue(), StandardCharsets.UTF_8);
             }
-            Capture c = new CaptureLoader(ImporterRegistry.standard()).load(dir);
+            Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(dir);
             for (SourceFile f : c.files()) {
                 if (f.status() == FileStatus.UNRECOGNISED || f.status() == FileStatus.ERROR) {
                     fail("test capture file " + f.path() + " was not read: " + f.reason() + " " + f.diagnostics());

@@ -36,8 +36,8 @@ class CaseStudyFindingsTest {
     }
 
     private static RuleEngine.Report run(String name) throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(cases().resolve(name));
-        return RuleEngine.standard().run(c, Settings.defaults());
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(cases().resolve(name));
+        return io.tunescope.rules.catalog.RuleCatalog.engine().run(c, Settings.defaults());
     }
 
     private static Set<String> ids(RuleEngine.Report r, String step) {
@@ -111,8 +111,8 @@ class CaseStudyFindingsTest {
         }
         for (Path d : dirs) {
             String name = d.getFileName().toString();
-            Capture c = new CaptureLoader(ImporterRegistry.standard()).load(d);
-            String actual = FindingsWriter.baseline(RuleEngine.standard().run(c, Settings.defaults()));
+            Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(d);
+            String actual = FindingsWriter.baseline(io.tunescope.rules.catalog.RuleCatalog.engine().run(c, Settings.defaults()));
             Path expected = d.resolveSibling(name + ".findings.expected.txt");
             Path actualFile = d.resolveSibling(name + ".findings.actual.txt");
             if (refresh) {
@@ -142,9 +142,9 @@ class CaseStudyFindingsTest {
     @org.junit.jupiter.params.provider.MethodSource("allCaptures")
     void findingsInChinese(Path dir) throws Exception {
         java.util.regex.Pattern cjk = java.util.regex.Pattern.compile("[\\u4e00-\\u9fff]");
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(dir);
-        RuleEngine.Report en = RuleEngine.standard().run(c, Settings.defaults());
-        RuleEngine.Report zh = RuleEngine.standard().run(c, Settings.defaults(), java.util.Locale.SIMPLIFIED_CHINESE);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(dir);
+        RuleEngine.Report en = io.tunescope.rules.catalog.RuleCatalog.engine().run(c, Settings.defaults());
+        RuleEngine.Report zh = io.tunescope.rules.catalog.RuleCatalog.engine().run(c, Settings.defaults(), java.util.Locale.SIMPLIFIED_CHINESE);
         assertTrue(zh.withStatus(Result.Status.FAILED).isEmpty(), zh.withStatus(Result.Status.FAILED).toString());
         assertEquals(en.findings().stream().map(f -> f.ruleId() + "/" + f.step() + "/" + f.score()).toList(),
                 zh.findings().stream().map(f -> f.ruleId() + "/" + f.step() + "/" + f.score()).toList());

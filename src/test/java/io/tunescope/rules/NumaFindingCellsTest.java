@@ -30,7 +30,7 @@ class NumaFindingCellsTest {
     Path dir;
 
     private static Capture load(String path) throws Exception {
-        return new CaptureLoader(ImporterRegistry.standard()).load(TestData.sampleData().resolve(path));
+        return new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(TestData.sampleData().resolve(path));
     }
 
     private static Finding finding(RuleEngine.Report r, String ruleId, String step) {
@@ -63,7 +63,7 @@ class NumaFindingCellsTest {
     @Test
     void numaBoundVms() throws Exception {
         Capture c = load("case-studies/numa-bound-vms");
-        RuleEngine.Report r = RuleEngine.standard().run(c, Settings.defaults());
+        RuleEngine.Report r = io.tunescope.rules.catalog.RuleCatalog.engine().run(c, Settings.defaults());
 
         Finding remote = finding(r, "NUMA-REMOTE-ALLOC", "00-64c-unbound");
         NumaCell cell = remote.numaCell().orElseThrow();
@@ -87,7 +87,7 @@ class NumaFindingCellsTest {
     @Test
     void fourNodeSynthetic() throws Exception {
         Capture c = load("numa-4node-synthetic");
-        RuleEngine.Report r = RuleEngine.standard().run(c, Settings.defaults());
+        RuleEngine.Report r = io.tunescope.rules.catalog.RuleCatalog.engine().run(c, Settings.defaults());
         Finding remote = finding(r, "NUMA-REMOTE-ALLOC", "");
         assertEquals(new NumaCell(NumaCell.Heatmap.ALLOCATIONS, "node 1", "other_node", SourceRef.of("numastat-after.txt", 7)),
                 remote.numaCell().orElseThrow());

@@ -61,7 +61,7 @@ class RuleBundlesTest {
     /** Rules of the catalogue by package name (cpu, config, ...). */
     static Map<String, List<Rule>> byPackage() {
         Map<String, List<Rule>> out = new TreeMap<>();
-        for (Rule r : RuleCatalog.rules()) {
+        for (Rule r : io.tunescope.rules.catalog.RuleCatalog.rules()) {
             String pkg = r.getClass().getPackageName();
             out.computeIfAbsent(pkg.substring(pkg.lastIndexOf('.') + 1), k -> new ArrayList<>()).add(r);
         }

@@ -83,7 +83,7 @@ class RuleEngineTest {
 
     @Test
     void catalogHasUniqueIdsCitationsAndMarkdown() {
-        List<Rule> rules = RuleCatalog.rules();
+        List<Rule> rules = io.tunescope.rules.catalog.RuleCatalog.rules();
         Set<String> ids = new HashSet<>();
         for (Rule r : rules) {
             assertTrue(ids.add(r.id()), "duplicate " + r.id());
@@ -93,7 +93,7 @@ class RuleEngineTest {
                 assertTrue(Citations.known(s), r.id() + " cites unknown key " + s);
             }
         }
-        String md = RuleCatalog.markdown();
+        String md = io.tunescope.rules.catalog.RuleCatalog.markdown();
         assertTrue(md.contains("| `CFG-UNKNOWN-VARIABLE` | Option not valid for this server<br>选项对该服务器无效 |"), md);
         assertTrue(md.contains("`maxMemoryPercent` worst-case memory above 85 % of RAM [S]"), md);
         assertTrue(md.startsWith("Tunescope has " + rules.size() + " rules."));
@@ -113,7 +113,7 @@ class RuleEngineTest {
                             "Innodb_log_waits", "70", "Innodb_history_list_length", "500000")
                     .load();
             Evidence e = Evidence.of(capture, "");
-            for (Finding f : RuleEngine.standard().run(capture, Settings.defaults()).findings()) {
+            for (Finding f : io.tunescope.rules.catalog.RuleCatalog.engine().run(capture, Settings.defaults()).findings()) {
                 for (Recommendation r : f.recommendations()) {
                     for (String v : r.variables()) {
                         assertTrue(ServerVariables.check(e, v).status() != ServerVariables.Status.MISSING,

@@ -85,8 +85,8 @@ class DarkThemeFxTest {
 
     @Test
     void canvasesPaintDarkAndRepaintWhenTheThemeChanges(FxRobot robot) throws Exception {
-        Capture profiles = new CaptureLoader(ImporterRegistry.standard()).load(Path.of("src/test/resources/flame/capture"));
-        Capture nodes = new CaptureLoader(ImporterRegistry.standard()).load(Path.of("sample-data/numa-4node-synthetic"));
+        Capture profiles = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(Path.of("src/test/resources/flame/capture"));
+        Capture nodes = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(Path.of("sample-data/numa-4node-synthetic"));
         robot.interact(() -> {
             flame.show(profiles);
             numa.show(nodes);

@@ -48,8 +48,8 @@ class ShowEvidenceFxTest {
 
     @Test
     void frameTargetSearchesTheFrameInTheFlameGraph(FxRobot robot) throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(Paths.get("sample-data/case-studies/software-crc32-hotspot"));
-        Finding f = RuleEngine.standard().run(c, Settings.defaults()).findings().stream()
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(Paths.get("sample-data/case-studies/software-crc32-hotspot"));
+        Finding f = io.tunescope.rules.catalog.RuleCatalog.engine().run(c, Settings.defaults()).findings().stream()
                 .filter(x -> !x.frames().isEmpty()).findFirst().orElseThrow(() -> new AssertionError("a finding with frames"));
         robot.interact(() -> {
             flame.show(c);

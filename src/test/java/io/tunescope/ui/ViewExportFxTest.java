@@ -150,7 +150,7 @@ class ViewExportFxTest {
     @Test
     void numaViewExportsAPngAtAnExplicitSize(FxRobot robot) throws Exception {
         NumaView numa = new NumaView(ctx);
-        Capture capture = new CaptureLoader(ImporterRegistry.standard()).load(Path.of("sample-data/numa-4node-synthetic"));
+        Capture capture = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(Path.of("sample-data/numa-4node-synthetic"));
         robot.interact(() -> {
             tab.setContent(numa.node());
             numa.show(capture);

@@ -8,7 +8,7 @@ import io.tunescope.importers.ImportResult;
 import io.tunescope.importers.Importer;
 import io.tunescope.importers.Sniff;
 import io.tunescope.importers.StackSummaries;
-import io.tunescope.importers.perfscript.ByteLines;
+import io.tunescope.importers.ByteLines;
 import io.tunescope.model.capture.Dataset;
 import io.tunescope.model.stack.InternedStackProfile;
 import io.tunescope.model.stack.StackProfile;

@@ -1,5 +1,6 @@
 package io.tunescope.importers.perfscript;
 
+import io.tunescope.importers.ByteLines;
 import io.tunescope.model.stack.ByteInterner;
 import io.tunescope.model.stack.FrameTable;
 import io.tunescope.model.stack.InternedStackProfile;

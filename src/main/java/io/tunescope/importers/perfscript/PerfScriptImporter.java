@@ -1,5 +1,6 @@
 package io.tunescope.importers.perfscript;
 
+import io.tunescope.importers.ByteLines;
 import io.tunescope.importers.CpuDatasets;
 import io.tunescope.importers.Head;
 import io.tunescope.importers.ImportContext;

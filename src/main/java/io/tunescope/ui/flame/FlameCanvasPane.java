@@ -2,7 +2,7 @@ package io.tunescope.ui.flame;
 
 import io.tunescope.analysis.flame.FlameLayout;
 import io.tunescope.analysis.flame.FlameSearch;
-import io.tunescope.render.FlameGraphPainter;
+import io.tunescope.render.flame.FlameGraphPainter;
 import io.tunescope.render.Palette;
 import io.tunescope.render.flame.FlameColors;
 import io.tunescope.ui.FxPainter;

@@ -22,7 +22,7 @@ class StepConfigTest {
 
     @BeforeAll
     static void load() throws Exception {
-        capture = new CaptureLoader(ImporterRegistry.standard()).load(TestData.sampleCapture());
+        capture = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(TestData.sampleCapture());
     }
 
     @Test

@@ -37,7 +37,7 @@ class TimelineAnalysisTest {
 
     @Test
     void realCaptureIsOnOneWallClockWithSysbenchAlignedByStart() throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(CAPTURE);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(CAPTURE);
         Timeline t = TimelineBuilder.build(c, null);
         assertTrue(t.wallClock());
         long iostatStart = Instant.parse("2026-11-30T10:43:53Z").toEpochMilli();
@@ -172,7 +172,7 @@ class TimelineAnalysisTest {
 
     @Test
     void iowaitMarkersFromTheRealCapture() throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(CAPTURE);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(CAPTURE);
         Timeline t = TimelineBuilder.build(c, null);
         List<Anomaly> io = AnomalyDetector.detect(t).stream().filter(a -> a.kind() == Anomaly.Kind.CPU_IOWAIT).toList();
         TimeSeries iowait = t.find("mpstat", "iowait").stream().filter(x -> x.series().metric().entity().equals("all"))
@@ -186,7 +186,7 @@ class TimelineAnalysisTest {
 
     @Test
     void alignmentNotesInTheReadersLanguage() throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(java.nio.file.Path.of("sample-data/mariadb-oltp"));
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(java.nio.file.Path.of("sample-data/mariadb-oltp"));
         Timeline en = TimelineBuilder.build(c, null);
         Timeline zh = TimelineBuilder.build(c, null, java.util.Locale.SIMPLIFIED_CHINESE);
         assertFalse(en.alignedByStart().isEmpty(), "sysbench logs are aligned by their start");

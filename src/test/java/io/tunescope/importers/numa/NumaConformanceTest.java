@@ -27,7 +27,7 @@ class NumaConformanceTest {
 
     @Test
     void everyFileImportsWithoutProblems() throws Exception {
-        ImporterRegistry reg = ImporterRegistry.standard();
+        ImporterRegistry reg = io.tunescope.importers.formats.StandardImporters.registry();
         int n = 0;
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : files.filter(p -> p.toString().endsWith(".txt")).sorted().toList()) {

@@ -168,7 +168,7 @@ class NumaOtherImportersTest {
 
     @Test
     void eachImporterOwnsItsFixturesInTheStandardRegistry() throws Exception {
-        ImporterRegistry reg = ImporterRegistry.standard();
+        ImporterRegistry reg = io.tunescope.importers.formats.StandardImporters.registry();
         Map<String, String> owners = Map.of("numastat", "numastat", "numactl-hardware", "numactl-hardware",
                 "numa-maps", "numa-maps", "node-matrix", "node-matrix");
         for (Map.Entry<String, String> e : owners.entrySet()) {

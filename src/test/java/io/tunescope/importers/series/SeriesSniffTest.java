@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class SeriesSniffTest {
     private static final List<String> SLUGS = List.of("sysbench", "iostat", "mpstat", "vmstat", "sadf", "iocsv");
-    private final ImporterRegistry reg = ImporterRegistry.standard();
+    private final ImporterRegistry reg = io.tunescope.importers.formats.StandardImporters.registry();
 
     private List<Path> cases() throws Exception {
         List<Path> out = new ArrayList<>();

@@ -68,7 +68,7 @@ class FindingsViewFxTest {
     private static Capture load(String dir) throws Exception {
         Path p = Paths.get(dir);
         assertTrue(Files.isDirectory(p), "sample capture missing: " + p.toAbsolutePath());
-        return new CaptureLoader(ImporterRegistry.standard()).load(p);
+        return new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(p);
     }
 
     @Test

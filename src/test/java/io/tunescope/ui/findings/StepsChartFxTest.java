@@ -69,7 +69,7 @@ class StepsChartFxTest {
 
     @Test
     void clickingAPointSelectsItsStepLikeItsRow(FxRobot robot) throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(Path.of("sample-data/mariadb-oltp"));
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(Path.of("sample-data/mariadb-oltp"));
         robot.interact(() -> pane.show(c, null));
         @SuppressWarnings("unchecked")
         TableView<StepsPane.Row> table = robot.lookup("#stepsTable").queryAs(TableView.class);

@@ -1,5 +1,6 @@
 package io.tunescope.ui.flame;
 
+import io.tunescope.render.flame.FlameGraphPainter;
 import io.tunescope.ui.TestUiContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -50,7 +51,7 @@ class FlameViewFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        capture = new CaptureLoader(ImporterRegistry.standard()).load(CAPTURE);
+        capture = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(CAPTURE);
         view = new FlameView(new TestUiContext(pool));
         stage.setScene(new Scene((javafx.scene.Parent) view.node(), 1200, 720));
         stage.show();
@@ -109,7 +110,7 @@ class FlameViewFxTest {
         double[] c = canvas.centreOf(hit);
         assertNotNull(c);
         // the left edge of the matched frame is magenta (the label starts 3 px in)
-        double left = io.tunescope.render.FlameGraphPainter.pixelX(canvas.view(), s.layout().x(hit));
+        double left = io.tunescope.render.flame.FlameGraphPainter.pixelX(canvas.view(), s.layout().x(hit));
         assertEquals(FlameColors.SEARCH.r() << 16 | FlameColors.SEARCH.g() << 8 | FlameColors.SEARCH.b(),
                 pixel(canvas, Math.max(0, left) + 1.5, c[1] + 6));
         save(canvas, "fx-search.png");

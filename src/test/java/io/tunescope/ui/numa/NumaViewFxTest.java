@@ -71,7 +71,7 @@ class NumaViewFxTest {
 
     @Test
     void openHeatmapSwitchModeAndHoverACell(FxRobot robot) throws Exception {
-        Capture capture = new CaptureLoader(ImporterRegistry.standard()).load(Path.of("sample-data/numa-4node-synthetic"));
+        Capture capture = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(Path.of("sample-data/numa-4node-synthetic"));
         robot.interact(() -> view.show(capture));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.model().matrixProperty().get() != null);
         WaitForAsyncUtils.waitForFxEvents();

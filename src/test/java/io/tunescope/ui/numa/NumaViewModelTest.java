@@ -31,7 +31,7 @@ class NumaViewModelTest {
 
     @Test
     void windowsKindsAndModes() throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(SYN);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(SYN);
         NumaViewModel m = new NumaViewModel();
         m.setSteps(steps(c));
         NumaStep s = m.stepProperty().get();
@@ -66,7 +66,7 @@ class NumaViewModelTest {
         Path b = Files.createDirectories(dir.resolve("01-after"));
         Files.copy(SYN.resolve("numastat-before.txt"), a.resolve("numastat.txt"));
         Files.copy(SYN.resolve("numastat-after.txt"), b.resolve("numastat.txt"));
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(dir);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(dir);
         NumaViewModel m = new NumaViewModel();
         List<NumaStep> steps = steps(c);
         m.setSteps(steps);
@@ -86,7 +86,7 @@ class NumaViewModelTest {
         Path fx = Path.of("src/test/resources/fixtures");
         Files.copy(fx.resolve("numastat/real-1node-default.txt"), dir.resolve("numastat.txt"));
         Files.copy(fx.resolve("numactl-hardware/real-1node-H.txt"), dir.resolve("numactl-H.txt"));
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(dir);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(dir);
         NumaViewModel m = new NumaViewModel();
         m.setSteps(steps(c));
         assertTrue(m.matrixProperty().get().singleNode());
@@ -97,7 +97,7 @@ class NumaViewModelTest {
 
     @Test
     void realSingleNodeSampleCapture() throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(io.tunescope.TestData.sampleCapture());
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(io.tunescope.TestData.sampleCapture());
         NumaViewModel m = new NumaViewModel();
         List<NumaStep> steps = steps(c);
         m.setSteps(steps);
@@ -123,7 +123,7 @@ class NumaViewModelTest {
 
     @Test
     void memoryHeatmapIsNumastatMAsPrinted() throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(SYN);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(SYN);
         NumaViewModel m = new NumaViewModel();
         m.setSteps(steps(c));
         m.kindProperty().set(NumaViewModel.Kind.MEMORY);
@@ -137,7 +137,7 @@ class NumaViewModelTest {
 
     @Test
     void aFindingsCellOpensTheCountersItWasMeasuredOn() throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(SYN);
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(SYN);
         NumaStep s = steps(c).get(0);
         var after = new io.tunescope.analysis.numa.NumaCell(io.tunescope.analysis.numa.NumaCell.Heatmap.ALLOCATIONS, "node 1", "other_node",
                 io.tunescope.model.capture.SourceRef.of("numastat-after.txt", 7));

@@ -52,7 +52,7 @@ class TimelineViewFxTest {
 
     @Test
     void openCaptureMoveCrosshairSelectRunHideChart(FxRobot robot) throws Exception {
-        Capture c = new CaptureLoader(ImporterRegistry.standard()).load(Paths.get("src/test/resources/captures/fileio-run"));
+        Capture c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(Paths.get("src/test/resources/captures/fileio-run"));
         robot.interact(() -> view.show(c));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> view.timeline() != null
                 && robot.lookup("#timelineChart").queryAs(ChartViewer.class).getChart() != null);

@@ -1,4 +1,9 @@
-package io.tunescope.rules;
+package io.tunescope.rules.catalog;
+
+import io.tunescope.rules.Rule;
+import io.tunescope.rules.RuleEngine;
+import io.tunescope.rules.Setting;
+import io.tunescope.rules.Topic;
 
 import io.tunescope.rules.concurrency.BenchInconsistentRule;
 import io.tunescope.rules.concurrency.ErrorsReconnectsRule;
@@ -57,6 +62,11 @@ public final class RuleCatalog {
     }
 
     /** A fresh instance of every built-in rule, ordered by topic then id. */
+    /** The engine with every rule of the catalogue. */
+    public static RuleEngine engine() {
+        return new RuleEngine(rules());
+    }
+
     public static List<Rule> rules() {
         List<Rule> all = new ArrayList<>(List.of(
                 new RowLockWaitRule(),

@@ -1,4 +1,4 @@
-package io.tunescope.importers.perfscript;
+package io.tunescope.importers;
 
 import java.io.IOException;
 import java.io.InputStream;

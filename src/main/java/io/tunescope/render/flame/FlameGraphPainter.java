@@ -1,11 +1,14 @@
-package io.tunescope.render;
+package io.tunescope.render.flame;
+
+import io.tunescope.render.Painter;
+import io.tunescope.render.Palette;
+import io.tunescope.render.Rgb;
 
 import io.tunescope.analysis.calltree.CallTree;
 import io.tunescope.analysis.flame.FlameLayout;
 import io.tunescope.analysis.flame.FlameSearch;
 import io.tunescope.analysis.flame.FrameNames;
 import io.tunescope.analysis.flame.Orientation;
-import io.tunescope.render.flame.FlameColors;
 import java.util.List;
 import java.util.function.IntPredicate;
 

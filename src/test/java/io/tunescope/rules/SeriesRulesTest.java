@@ -162,6 +162,18 @@ class SeriesRulesTest {
         assertEquals(Result.Status.PASSED, caps("b").file("iostat.txt", iostat("nvme0n1", 60, 0.2, 0.1, 1, 50)).run(new HighAwaitRule()).status());
     }
 
+    /** Device data from an I/O CSV reaches the I/O rules as iostat's does (the metric, not the tool, decides). */
+    @Test
+    void highAwaitFromAnIoCsv() {
+        StringBuilder csv = new StringBuilder("timestamp,device,r/s,w/s,r_await,w_await,aqu-sz,%util\n");
+        for (int i = 0; i < 10; i++) {
+            csv.append(String.format(java.util.Locale.ROOT, "2026-11-30 10:49:%02d,vdb,120.0,80.0,31.5,38.5,6.2,88.0%n", 10 + i));
+        }
+        Finding f = caps("csv").file("disk-latency.csv", csv.toString()).fire(new HighAwaitRule());
+        assertEquals("I/O requests on vdb wait 38.50 ms on average (limit 20 ms for this device).", f.summary());
+        assertEquals("disk-latency.csv", f.evidence().get(0).ref().file());
+    }
+
     @Test
     void flushNeighborsAndIoCapacityOnNvme() {
         Caps c = caps("a").version("5.7.44").mycnf("innodb_buffer_pool_size=8G\n").file("iostat.txt", iostat("nvme0n1", 40, 0.2, 0.1, 1, 50));

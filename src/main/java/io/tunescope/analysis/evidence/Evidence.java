@@ -153,7 +153,7 @@ public final class Evidence {
             case THP -> snapshot(ConfigDatasets.THP).isPresent();
             case CPU_PROFILE -> cpuHotspots().isPresent();
             case BENCH -> !benchRuns().isEmpty();
-            case IOSTAT -> !inStepOnly(SeriesDatasets.IOSTAT).isEmpty();
+            case IOSTAT -> !deviceSeries().isEmpty();
             case CPU_UTIL -> cpuBusy().isPresent();
             case VMSTAT -> !inStepOnly(SeriesDatasets.VMSTAT).isEmpty();
             case NUMASTAT -> !inStepOrRoot(NumaDatasets.NUMASTAT).isEmpty();
@@ -391,6 +391,18 @@ public final class Evidence {
     /** The iostat files of the step. */
     public List<SeriesSet> iostat() {
         return inStepOnly(SeriesDatasets.IOSTAT).stream().map(Loaded::value).toList();
+    }
+
+    /**
+     * Per-device series of the step from every tool that writes them: {@code iostat -x} (text or JSON) and
+     * I/O CSV files ({@code iocsv}); the metric names are iostat's ({@code util}, {@code r_await}, ...).
+     */
+    public List<SeriesSet> deviceSeries() {
+        List<SeriesSet> out = new ArrayList<>(iostat());
+        for (Loaded<SeriesSet> l : inStepOnly(SeriesDatasets.IOCSV)) {
+            out.add(l.value());
+        }
+        return out;
     }
 
     public List<SeriesSet> vmstat() {

@@ -50,6 +50,16 @@ public record SeriesSet(
         return out;
     }
 
+    /** The series of one entity's metric ({@code vda}, {@code util}) whatever tool wrote it, or null. */
+    public TimeSeries of(String entity, String name) {
+        for (TimeSeries s : series) {
+            if (s.metric().entity().equals(entity) && s.metric().name().equals(name)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
     /** The series with this metric key, or null. */
     public TimeSeries byKey(String key) {
         for (TimeSeries s : series) {

@@ -60,11 +60,10 @@ final class Devices {
 
     static List<Device> of(Evidence e) {
         List<Device> out = new ArrayList<>();
-        for (SeriesSet s : e.iostat()) {
+        for (SeriesSet s : e.deviceSeries()) {
             for (String dev : s.entities()) {
-                String p = "iostat/" + dev + "/";
-                Device d = new Device(dev, s.byKey(p + "util"), s.byKey(p + "r_await"), s.byKey(p + "w_await"), s.byKey(p + "await"),
-                        s.byKey(p + "aqu-sz"));
+                Device d = new Device(dev, s.of(dev, "util"), s.of(dev, "r_await"), s.of(dev, "w_await"), s.of(dev, "await"),
+                        s.of(dev, "aqu-sz"));
                 if (d.anySeries() != null && !d.anySeries().isEmpty()) {
                     out.add(d);
                 }

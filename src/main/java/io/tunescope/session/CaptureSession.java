@@ -86,7 +86,7 @@ public final class CaptureSession {
     /** The timeline of the whole capture ({@code step} null) or of one step, in the locale's language. */
     public Timeline timeline(String step, Locale locale) {
         String key = (step == null ? "\u0000all" : step) + "|" + locale.toLanguageTag();
-        return timelines.computeIfAbsent(key, k -> TimelineBuilder.build(capture, step, locale, reading.clocks()));
+        return timelines.computeIfAbsent(key, k -> TimelineBuilder.build(capture, step, locale, reading));
     }
 
     /** Every rule on every step, in the locale's language, with the default settings. */

@@ -50,7 +50,7 @@ public final class TimelineBuilder {
 
     /** {@link #build(Capture, String)} with the notes in the locale's language ({@link ChartText}). */
     public static Timeline build(Capture capture, String stepDir, Locale locale) {
-        return build(capture, stepDir, locale, null);
+        return build(capture, stepDir, locale, (io.tunescope.analysis.reading.Clocks) null);
     }
 
     /**
@@ -59,6 +59,20 @@ public final class TimelineBuilder {
      * the user) starts where the reading says, each run at its own start.
      */
     public static Timeline build(Capture capture, String stepDir, Locale locale, io.tunescope.analysis.reading.Clocks clocks) {
+        return build(capture, stepDir, locale, clocks, null);
+    }
+
+    /**
+     * {@link #build(Capture, String, Locale, io.tunescope.analysis.reading.Clocks)} with the capture's one reading:
+     * benchmark logs whose time is unknown are placed one after the other in the order of their roles
+     * (warm-ups first), never on top of each other.
+     */
+    public static Timeline build(Capture capture, String stepDir, Locale locale, io.tunescope.analysis.reading.CaptureReading reading) {
+        return build(capture, stepDir, locale, reading.clocks(), reading);
+    }
+
+    private static Timeline build(Capture capture, String stepDir, Locale locale, io.tunescope.analysis.reading.Clocks clocks,
+                                  io.tunescope.analysis.reading.CaptureReading reading) {
         List<Input> in = new ArrayList<>();
         for (var ds : SeriesDatasets.ALL_SERIES) {
             for (Loaded<SeriesSet> l : capture.all(ds)) {
@@ -67,11 +81,16 @@ public final class TimelineBuilder {
                 }
             }
         }
+        List<Input> bench = new ArrayList<>();
         for (Loaded<BenchLog> l : capture.all(SeriesDatasets.SYSBENCH)) {
             if (stepDir == null || l.step().equals(stepDir)) {
-                in.add(new Input(l.step(), l.file().path(), null, l.value()));
+                bench.add(new Input(l.step(), l.file().path(), null, l.value()));
             }
         }
+        if (reading != null) {
+            bench.sort(java.util.Comparator.comparingInt((Input i) -> rank(reading, i)));
+        }
+        in.addAll(bench);
         Map<String, Long> stepStarts = new LinkedHashMap<>();
         for (Step s : capture.steps()) {
             Long t = parseStepDate(s.date());
@@ -86,6 +105,25 @@ public final class TimelineBuilder {
             }
         }
         return build(in, stepStarts, collector, locale, clocks);
+    }
+
+    /** A benchmark log's place among its step's logs: by time when known, else warm-ups first, then as the reading lists them. */
+    private static int rank(io.tunescope.analysis.reading.CaptureReading reading, Input i) {
+        var s = reading.step(i.step());
+        if (s == null) {
+            return Integer.MAX_VALUE;
+        }
+        List<io.tunescope.analysis.reading.ReadRun> runs = new ArrayList<>(s.runs());
+        boolean timed = runs.stream().allMatch(r -> r.clock().start() != null);
+        if (!timed) {
+            runs.sort(java.util.Comparator.comparingInt((io.tunescope.analysis.reading.ReadRun r) -> r.role().ordinal()));
+        }
+        for (int k = 0; k < runs.size(); k++) {
+            if (runs.get(k).file().equals(i.file())) {
+                return k;
+            }
+        }
+        return Integer.MAX_VALUE;
     }
 
     /** Epoch millis of a manifest date with a time of day ({@code 2024-05-01T10:00:00} or with a space). */
@@ -174,6 +212,7 @@ public final class TimelineBuilder {
         List<String> byStart = new ArrayList<>();
         List<String> byStartFiles = new ArrayList<>();
         Map<String, String> seen = new LinkedHashMap<>();
+        Map<String, Long> benchCursor = new LinkedHashMap<>();
         for (Input i : inputs) {
             long base = 0;
             String source = w.t("timeline.source.start", "the start of the timeline");
@@ -232,7 +271,9 @@ public final class TimelineBuilder {
                     byStartFiles.add(i.file());
                 }
             } else if (i.bench() != null) {
-                long t0 = base;
+                // logs of one step without their own time follow each other from the step's start, never overlap
+                boolean after = ev == null && placedAt == null && benchCursor.containsKey(i.step()) && benchCursor.get(i.step()) > base;
+                long t0 = after ? benchCursor.get(i.step()) : base;
                 boolean multi = i.bench().runs().size() > 1;
                 boolean allPlaced = wall && ev == null && !i.bench().runs().isEmpty();
                 for (BenchRun r : i.bench().runs()) {
@@ -250,7 +291,14 @@ public final class TimelineBuilder {
                     tracks.addAll(benchTracks(r, i.file(), i.step(), t0, multi, wall));
                     t0 += dur;
                 }
-                if (allPlaced) {
+                benchCursor.merge(i.step(), t0, Math::max);
+                if (after && !allPlaced) {
+                    String n = w.t("timeline.note.benchAfter", "{0}: sysbench prints no wall clock; {1} run(s) placed after the step's earlier runs, "
+                            + "from {2} (order assumed: warm-ups first)", i.file(), i.bench().runs().size(), source);
+                    notes.add(n);
+                    byStart.add(n);
+                    byStartFiles.add(i.file());
+                } else if (allPlaced) {
                     notes.add(w.t("timeline.note.benchPlaced", "{0}: sysbench prints no wall clock; {1} run(s) placed at their starts from {2}",
                             i.file(), i.bench().runs().size(), source));
                 } else if (!i.bench().runs().isEmpty()) {

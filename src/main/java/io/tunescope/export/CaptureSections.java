@@ -79,6 +79,9 @@ public final class CaptureSections {
         }
         pdf.table(List.of(o.text("steps.col.step"), o.text("steps.col.label"), o.text("steps.col.change"),
                 o.text("steps.col.date"), o.text("steps.col.files")), rows, new float[] {1.3f, 1.3f, 3, 1.4f, 0.5f});
+        for (io.tunescope.model.capture.AuxFolder a : c.auxiliary()) {
+            pdf.small(o.text("steps.auxiliary", a.dir(), o.text("steps.aux." + a.reasonKey())));
+        }
     };
 
     public static final ReportSection CONFIG_DIFF = (pdf, c, o) -> {
@@ -102,7 +105,7 @@ public final class CaptureSections {
             }
             List<List<String>> rows = new ArrayList<>();
             for (ConfigDiff.Row r : diff.subList(0, Math.min(60, diff.size()))) {
-                rows.add(List.of(r.key(), r.change().slug(), r.before(), r.after(),
+                rows.add(List.of(r.key(), o.text("config.kind." + r.change().name().toLowerCase(Locale.ROOT)), r.before(), r.after(),
                         String.valueOf(r.afterRef() != null ? r.afterRef() : r.beforeRef())));
             }
             pdf.table(List.of(o.text("config.col.name"), o.text("config.col.change"), o.text("config.col.before"),

@@ -154,6 +154,21 @@ class CaptureReadingTest {
         assertEquals(1, s.headline().runs().size());
     }
 
+    /** A folder of host facts is not a step, and its facts hold for every step. */
+    @Test
+    void hostFactsFolderIsAuxiliaryAndServesEveryStep() throws Exception {
+        Path cap = HandCaptures.get("hand-3step", tmp);
+        java.nio.file.Files.createDirectories(cap.resolve("host"));
+        java.nio.file.Files.move(cap.resolve("1_baseline/lscpu.txt"), cap.resolve("host/lscpu.txt"));
+        for (String s : List.of("2_redo_bp", "3_swappiness_interleave")) {
+            java.nio.file.Files.delete(cap.resolve(s + "/lscpu.txt"));
+        }
+        CaptureSession session = CaptureSession.open(cap);
+        assertTrue(session.capture().auxiliary().stream().anyMatch(a -> a.dir().equals("host") && a.reasonKey().equals("noLoad")));
+        var e = io.tunescope.analysis.evidence.Evidence.of(session.capture(), "2_redo_bp", session.reading());
+        assertEquals(2, e.logicalCpus().orElse(-1), "lscpu of host/ is the step's");
+    }
+
     @Test
     void snapshotNamesOrderByTheirWords() {
         List<String> names = new ArrayList<>(List.of("numastat_after.txt", "numastat_t60s.txt", "numastat_before.txt", "numastat_t15s.txt",

@@ -508,11 +508,21 @@ public final class Evidence {
         return l.isEmpty() ? Optional.empty() : Optional.of(l.get(l.size() - 1).value());
     }
 
-    /** Values of a dataset in this step; when the step has none, those at the top of the capture. */
+    /**
+     * Values of a dataset in this step; when the step has none, those at the top of the capture; else those of
+     * the folders that are not steps (a {@code host/} folder of lscpu, meminfo and sysctl holds for every step).
+     */
     public <T> List<Loaded<T>> inStepOrRoot(Dataset<T> d) {
         List<Loaded<T>> l = capture.inStep(d, step);
         if (l.isEmpty() && !step.isEmpty()) {
             l = capture.inStep(d, "");
+        }
+        if (l.isEmpty()) {
+            List<Loaded<T>> aux = new ArrayList<>();
+            for (io.tunescope.model.capture.AuxFolder a : capture.auxiliary()) {
+                aux.addAll(capture.inStep(d, a.dir()));
+            }
+            l = aux;
         }
         return l;
     }

@@ -151,7 +151,14 @@ class SeriesRulesTest {
                 .run(new SaturatedCpuIdleRule()).status());
         assertEquals(Result.Status.PASSED, caps("u").file("iostat.txt", iostat("nvme0n1", 99.5, 0.2, 0.1, 1, 70)).file("mpstat.txt", mpstat(28))
                 .run(new SaturatedCpuIdleRule()).status(), "%util alone is not saturation");
-        assertEquals(Result.Status.NOT_APPLICABLE, caps("c").file("iostat.txt", iostat("vdb", 99.5, 30, 40, 40, 70))
+        // iostat's own avg-cpu report is CPU data: the device is saturated while the CPUs idle
+        Finding fromIostat = caps("c").file("iostat.txt", iostat("vdb", 99.5, 30, 40, 40, 70))
+                .file("p.txt", "Name:\tx\nCpus_allowed_list:\t0-3\nMems_allowed_list:\t0\n").fire(new SaturatedCpuIdleRule());
+        assertEquals("Device vdb is saturated (%util 99.5 on average, await 40.00 ms, queue 40.00) while the CPUs are only 28 % busy: "
+                + "the run is storage-bound.", fromIostat.summary());
+        // iostat -d (devices only) and no mpstat/vmstat: no CPU data at all
+        String devicesOnly = iostat("vdb", 99.5, 30, 40, 40, 70).replaceAll("(?m)^avg-cpu:.*\\n.*\\n\\n", "");
+        assertEquals(Result.Status.NOT_APPLICABLE, caps("d").file("iostat.txt", devicesOnly)
                 .file("p.txt", "Name:\tx\nCpus_allowed_list:\t0-3\nMems_allowed_list:\t0\n").run(new SaturatedCpuIdleRule()).status());
     }
 

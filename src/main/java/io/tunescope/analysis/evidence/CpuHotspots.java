@@ -29,8 +29,14 @@ public final class CpuHotspots {
     private final Map<String, Double> self;
     private final Map<String, SourceRef> refs;
     private final StackProfile stacks;
+    private final String event;
 
     private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks) {
+        this(file, samples, self, refs, stacks, stacks == null ? "" : stacks.event());
+    }
+
+    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks, String event) {
+        this.event = event == null ? "" : event;
         this.file = file;
         this.samples = samples;
         this.self = self;
@@ -71,7 +77,7 @@ public final class CpuHotspots {
             refs.putIfAbsent(sym, SourceRef.of(file, (int) en.line()));
         }
         long n = r.sections().isEmpty() ? -1 : r.sections().get(0).samples();
-        return new CpuHotspots(file, n, shares, refs, null);
+        return new CpuHotspots(file, n, shares, refs, null, r.event());
     }
 
     /** {@code PolicyMutex<TTASEventMutex<GenericPolicy>>::enter(unsigned int, ...)} -> {@code PolicyMutex::enter}. */
@@ -106,6 +112,40 @@ public final class CpuHotspots {
 
     public String file() {
         return file;
+    }
+
+    /** The sampling event ({@code cycles}, {@code cpu-clock}, ...; "" when the input names none), without modifiers. */
+    public String event() {
+        int colon = event.indexOf(':');
+        return colon > 0 ? event.substring(0, colon) : event;
+    }
+
+    /** Whether the samples come from a software timer ({@code cpu-clock}, {@code task-clock}) rather than a hardware counter. */
+    public boolean softwareClock() {
+        String e = event();
+        return e.equals("cpu-clock") || e.equals("task-clock");
+    }
+
+    /**
+     * Share of the samples per command (the root frame of a {@code perf script} or folded stack), largest first;
+     * empty without stacks.
+     */
+    public Map<String, Double> commands() {
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        if (stacks == null || stacks.totalWeight() == 0) {
+            return out;
+        }
+        Map<String, Long> w = new HashMap<>();
+        List<String> frames = stacks.frames();
+        stacks.forEach((ids, depth, weight) -> {
+            if (depth > 0) {
+                w.merge(frames.get(ids[0]), weight, Long::sum);
+            }
+        });
+        double total = stacks.totalWeight();
+        w.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .forEach(e -> out.put(e.getKey(), e.getValue() / total));
+        return out;
     }
 
     /** Samples in the profile, -1 when unknown. */
@@ -182,9 +222,18 @@ public final class CpuHotspots {
         return (double) sum[0] / stacks.totalWeight();
     }
 
-    /** Fraction of samples whose leaf is unresolved ({@code [unknown]} or a raw address). */
+    /**
+     * Fraction of samples whose leaf is unresolved: {@code [unknown]}, a raw address, or only the binary's name in
+     * brackets ({@code [mariadbd]}, as stackcollapse writes a frame without a symbol).
+     */
     public double unresolvedShare() {
-        return selfShare(s -> s.isEmpty() || s.equals("[unknown]") || s.startsWith("[unknown]") || HEX.matcher(s).matches());
+        return selfShare(CpuHotspots::unresolved);
+    }
+
+    /** Whether a (normalised) frame name is no symbol at all. */
+    public static boolean unresolved(String s) {
+        return s.isEmpty() || s.startsWith("[unknown]") || HEX.matcher(s).matches()
+                || (s.startsWith("[") && s.endsWith("]") && s.indexOf(' ') < 0);
     }
 
     /** Case-sensitive "symbol is one of / starts with" helper. */

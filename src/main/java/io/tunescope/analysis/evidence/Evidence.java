@@ -431,6 +431,20 @@ public final class Evidence {
                 return Optional.of(b.build());
             }
         }
+        for (SeriesSet s : iostat()) {
+            // iostat's avg-cpu report: the same %idle and %iowait as mpstat's "all" row
+            TimeSeries idle = s.of("all", "idle");
+            TimeSeries iowait = s.of("all", "iowait");
+            if (idle != null && !idle.isEmpty()) {
+                TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of("iostat", "busy", "all",
+                        io.tunescope.model.series.Unit.PERCENT), idle.clock(), idle.file());
+                for (int i = 0; i < idle.size(); i++) {
+                    double w = iowait != null && i < iowait.size() ? iowait.value(i) : 0;
+                    b.add(idle.time(i), Math.max(0, 100 - idle.value(i) - w), idle.line(i));
+                }
+                return Optional.of(b.build());
+            }
+        }
         for (SeriesSet s : vmstat()) {
             TimeSeries us = s.byKey("vmstat/us");
             TimeSeries sy = s.byKey("vmstat/sy");

@@ -40,6 +40,8 @@ import io.tunescope.rules.config.RedoCapacityRule;
 import io.tunescope.rules.config.RepeatedOptionRule;
 import io.tunescope.rules.config.UnknownVariableRule;
 import io.tunescope.rules.cpu.RowLockWaitRule;
+import io.tunescope.rules.cpu.HostSaturatedRule;
+import io.tunescope.rules.cpu.ProfileEventRule;
 import io.tunescope.rules.io.BufferedDoubleCacheRule;
 import io.tunescope.rules.io.FlushLaggingRule;
 import io.tunescope.rules.io.ReadMissRule;
@@ -77,8 +79,10 @@ public final class RuleCatalog {
                 new GlobalLatchRule(),
                 new MemcpyCharsetRule(),
                 new KernelCopyUserRule(),
+                new HostSaturatedRule(),
                 new FutexContextSwitchRule(),
                 new ProfileSymbolsRule(),
+                new ProfileEventRule(),
                 new RemoteAllocRule(),
                 new MemoryAwayFromCpusRule(),
                 new VmSpansNodesRule(),

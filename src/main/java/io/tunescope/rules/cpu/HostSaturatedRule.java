@@ -1,0 +1,106 @@
+package io.tunescope.rules.cpu;
+
+import io.tunescope.analysis.evidence.CpuHotspots;
+import io.tunescope.analysis.evidence.Need;
+import io.tunescope.model.series.SeriesSet;
+import io.tunescope.model.series.TimeSeries;
+import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.Fmt;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Setting;
+import io.tunescope.rules.Topic;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * CPU-HOST-SATURATED: the host's CPUs are used up during the run (mean busy at or above the threshold, or a
+ * run queue longer than twice the CPUs), so throughput is bounded by CPU time and every concurrency or
+ * latch finding must be read with that first. A benchmark client found in the profile's commands
+ * ({@code sysbench} in a system-wide {@code perf record -a}) shares those CPUs and is named with its share.
+ */
+public final class HostSaturatedRule extends BaseRule {
+    static final Setting BUSY = Setting.heuristic("busyPercent", "mean CPU busy at least", 90, "%");
+    static final Setting QUEUE = Setting.heuristic("runQueuePerCpu", "vmstat r per logical CPU above", 2, "");
+    static final Setting CLIENT = Setting.heuristic("clientPercent", "benchmark client's share of the profile at least", 5, "%");
+    static final List<String> CLIENTS = List.of("sysbench", "mysqlslap", "tpcc_start", "go-tpc", "benchbase", "hammerdb", "oltpbenchmark");
+
+    public HostSaturatedRule() {
+        super("CPU-HOST-SATURATED", Topic.CPU, "Host CPUs saturated or shared with the benchmark client", List.of(Need.CPU_UTIL),
+                List.of("HACKMYSQL-SCALE", "BGREGG-USE"), BUSY, QUEUE, CLIENT);
+    }
+
+    @Override
+    protected void check(Run run) {
+        TimeSeries busy = run.e.cpuBusy().orElseThrow();
+        double meanBusy = busy.mean();
+        int cpus = run.e.logicalCpus().orElse(0);
+        TimeSeries r = null;
+        for (SeriesSet v : run.e.vmstat()) {
+            r = v.byKey("vmstat/r");
+            if (r != null && !r.isEmpty()) {
+                break;
+            }
+        }
+        double meanR = r == null || r.isEmpty() ? Double.NaN : r.mean();
+        boolean queue = cpus > 0 && !Double.isNaN(meanR) && meanR > run.get(QUEUE) * cpus;
+        boolean saturated = meanBusy >= run.get(BUSY) || queue;
+        String client = null;
+        double clientShare = 0;
+        var hot = run.e.cpuHotspots();
+        if (hot.isPresent()) {
+            for (Map.Entry<String, Double> c : hot.get().commands().entrySet()) {
+                String name = c.getKey().toLowerCase(Locale.ROOT);
+                if (CLIENTS.stream().anyMatch(name::startsWith) && c.getValue() > clientShare) {
+                    client = c.getKey();
+                    clientShare = c.getValue();
+                }
+            }
+        }
+        boolean colocated = client != null && clientShare * 100 >= run.get(CLIENT);
+        if (!saturated && !colocated) {
+            run.pass(Double.isNaN(meanR) || cpus == 0 ? run.t("pass", Fmt.num(meanBusy))
+                    : run.t("pass.queue", Fmt.num(meanBusy), Fmt.num(meanR), cpus));
+            return;
+        }
+        if (!saturated) {
+            var f = run.finding(35, run.t("summary.clientOnly", client, Fmt.pct(clientShare), Fmt.num(meanBusy)))
+                    .explain(run.t("explanation"))
+                    .evidence(run.t("evidence.client", client), Fmt.pct(clientShare), io.tunescope.model.capture.SourceRef.of(hot.get().file(), 0))
+                    .evidence(run.t("evidence.busy"), Fmt.num(meanBusy) + " %", busy.ref(0))
+                    .threshold(CLIENT);
+            f.recommend(Recommendation.of(run.t("action.client"))
+                    .bash("taskset -c <CPUs the server does not use> sysbench ...    # or run sysbench from another host")
+                    .effect(run.t("effect.client"), "HACKMYSQL-SCALE").risk(run.t("risk.client")).build());
+            f.add();
+            return;
+        }
+        String q = Double.isNaN(meanR) ? "" : Fmt.num(meanR);
+        boolean withQueue = !q.isEmpty() && cpus > 0;
+        String summary;
+        if (client != null) {
+            summary = withQueue ? run.t("summary.client", Fmt.num(meanBusy), q, cpus, client, Fmt.pct(clientShare))
+                    : run.t("summary.clientBusy", Fmt.num(meanBusy), client, Fmt.pct(clientShare));
+        } else {
+            summary = withQueue ? run.t("summary", Fmt.num(meanBusy), q, cpus) : run.t("summary.busy", Fmt.num(meanBusy));
+        }
+        int score = meanBusy >= 97 || (cpus > 0 && meanR > 4 * cpus) ? 65 : 55;
+        var f = run.finding(score, summary).explain(run.t("explanation"))
+                .evidence(run.t("evidence.busy"), Fmt.num(meanBusy) + " %", busy.ref(0))
+                .threshold(BUSY).threshold(QUEUE);
+        if (r != null && !r.isEmpty()) {
+            f.evidence(run.t("evidence.queue"), Fmt.num(meanR), r.ref(0));
+        }
+        run.e.lscpu("CPU(s)").ifPresent(fact -> f.evidence(run.t("evidence.cpus"), fact.value(), fact.ref()));
+        if (client != null) {
+            f.evidence(run.t("evidence.client", client), Fmt.pct(clientShare), io.tunescope.model.capture.SourceRef.of(hot.get().file(), 0));
+            f.recommend(Recommendation.of(run.t("action.client"))
+                    .bash("taskset -c <CPUs the server does not use> sysbench ...    # or run sysbench from another host")
+                    .effect(run.t("effect.client"), "HACKMYSQL-SCALE").risk(run.t("risk.client")).build());
+        }
+        f.recommend(Recommendation.of(run.t("action"))
+                .effect(run.t("effect"), "HACKMYSQL-SCALE").risk(run.t("risk")).build());
+        f.add();
+    }
+}

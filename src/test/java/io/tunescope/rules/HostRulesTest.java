@@ -13,6 +13,7 @@ import io.tunescope.rules.os.OvercommitNoopRule;
 import io.tunescope.rules.os.SwappinessRule;
 import io.tunescope.rules.os.ThpEnabledRule;
 import io.tunescope.rules.os.ZoneReclaimRule;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -147,6 +148,37 @@ class HostRulesTest {
                 "Innodb_buffer_pool_read_requests", "10000000").run(new ReadMissRule()).status());
         assertEquals(Result.Status.NOT_APPLICABLE, caps("c").status("s.txt", "Uptime", "5", "Innodb_buffer_pool_reads", "1")
                 .run(new ReadMissRule()).status());
+    }
+
+    /** The pool size comes from this host's RAM and the server's rounding unit, never from elsewhere. */
+    @Test
+    void readMissSizesThePoolFromTheHost() {
+        // 8 GiB of RAM: 75 % is 6 GiB, a multiple of the 128 MiB chunk x 2 instances
+        Finding f = twoStatus("a", "Uptime", "1100", "Innodb_buffer_pool_reads", "500000", "Innodb_buffer_pool_read_requests", "10000000")
+                .meminfo(8L * 1024 * 1024, 1024 * 1024, 0, 0)
+                .variables("innodb_buffer_pool_size", "134217728", "innodb_buffer_pool_chunk_size", "134217728", "innodb_buffer_pool_instances", "2")
+                .fire(new ReadMissRule());
+        assertEquals("sql", f.recommendations().get(0).language());
+        List<String> sql = f.recommendations().get(0).lines();
+        assertTrue(sql.get(0).startsWith("SET GLOBAL innodb_buffer_pool_size = 6144*1024*1024;"), sql.toString());
+        assertEquals("-- 75 % of MemTotal 8 GiB, rounded down to a multiple of innodb_buffer_pool_chunk_size 128 MiB x 2 instance(s): 6 GiB",
+                sql.get(1));
+        // 5.6 GiB of RAM: 75 % is 4.2 GiB, rounded down to the 128 MiB unit: 4224 MiB
+        Finding small = twoStatus("s", "Uptime", "1100", "Innodb_buffer_pool_reads", "500000", "Innodb_buffer_pool_read_requests", "10000000")
+                .meminfo(5872025L, 1024 * 1024, 0, 0).variables("innodb_buffer_pool_size", "134217728").fire(new ReadMissRule());
+        assertTrue(small.recommendations().get(0).lines().get(0).startsWith("SET GLOBAL innodb_buffer_pool_size = 4224*1024*1024;"),
+                small.recommendations().get(0).lines().toString());
+        // already at the budget: no SQL, the working set is the lever
+        Finding full = twoStatus("f", "Uptime", "1100", "Innodb_buffer_pool_reads", "500000", "Innodb_buffer_pool_read_requests", "10000000")
+                .meminfo(8L * 1024 * 1024, 1024 * 1024, 0, 0).variables("innodb_buffer_pool_size", "7516192768").fire(new ReadMissRule());
+        assertEquals("text", full.recommendations().get(0).language());
+        assertTrue(full.recommendations().get(0).lines().get(0).startsWith("innodb_buffer_pool_size is 7 GiB of 8 GiB RAM"),
+                full.recommendations().get(0).lines().toString());
+        // no RAM in the capture: say what to measure
+        Finding blind = twoStatus("m", "Uptime", "1100", "Innodb_buffer_pool_reads", "500000", "Innodb_buffer_pool_read_requests", "10000000")
+                .fire(new ReadMissRule());
+        assertEquals("bash", blind.recommendations().get(0).language());
+        assertTrue(blind.recommendations().get(0).lines().get(0).startsWith("cat /proc/meminfo"));
     }
 
     @Test

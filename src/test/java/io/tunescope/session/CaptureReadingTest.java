@@ -169,6 +169,20 @@ class CaptureReadingTest {
         assertEquals(2, e.logicalCpus().orElse(-1), "lscpu of host/ is the step's");
     }
 
+    /** No-op changes named from the host's own facts (no swap, one NUMA node); swappiness without swap is not advice. */
+    @Test
+    void noOpChangesOnTheHandMadeCapture() throws Exception {
+        CaptureSession s = CaptureSession.open(HandCaptures.get("hand-3step", tmp));
+        var report = s.findings(java.util.Locale.ROOT);
+        var noop = report.findings("3_swappiness_interleave").stream().filter(f -> f.ruleId().equals("CFG-NOOP-CHANGE")).findFirst().orElseThrow();
+        assertTrue(noop.summary().contains("vm.swappiness 60 -> 1: no swap is configured"), noop.summary());
+        assertTrue(noop.summary().contains("process.numa_policy ? -> interleave (100% of pages): the host has a single NUMA node"), noop.summary());
+        assertTrue(report.findings("2_redo_bp").stream().noneMatch(f -> f.ruleId().equals("CFG-NOOP-CHANGE")), "buffer pool and redo changes act");
+        assertTrue(report.findings().stream().noneMatch(f -> f.ruleId().equals("OS-SWAPPINESS")), "no swap: swappiness is no advice");
+        var swap = report.results().stream().filter(x -> x.ruleId().equals("OS-SWAPPINESS") && x.step().equals("1_baseline")).findFirst().orElseThrow();
+        assertTrue(swap.reason().contains("no swap is configured"), swap.reason());
+    }
+
     @Test
     void snapshotNamesOrderByTheirWords() {
         List<String> names = new ArrayList<>(List.of("numastat_after.txt", "numastat_t60s.txt", "numastat_before.txt", "numastat_t15s.txt",

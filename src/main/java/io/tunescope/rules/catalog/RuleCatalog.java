@@ -30,6 +30,7 @@ import io.tunescope.rules.numa.VmSpansNodesRule;
 import io.tunescope.rules.concurrency.ThreadPoolRule;
 import io.tunescope.rules.config.BufferPoolInstancesRule;
 import io.tunescope.rules.config.DefaultAsTuningRule;
+import io.tunescope.rules.config.NoOpChangeRule;
 import io.tunescope.rules.config.DeprecatedVariableRule;
 import io.tunescope.rules.config.DurabilityRelaxedRule;
 import io.tunescope.rules.config.GroupCommitDelayRule;
@@ -113,6 +114,7 @@ public final class RuleCatalog {
                 new PerThreadBuffersRule(),
                 new BufferPoolInstancesRule(),
                 new DefaultAsTuningRule(),
+                new NoOpChangeRule(),
                 new PurgeLagRule(),
                 new ThpEnabledRule(),
                 new SwappinessRule(),

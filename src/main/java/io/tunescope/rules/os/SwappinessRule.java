@@ -34,6 +34,11 @@ public final class SwappinessRule extends BaseRule {
         }
         Optional<Fact> swapTotal = run.e.meminfo("SwapTotal");
         Optional<Fact> swapFree = run.e.meminfo("SwapFree");
+        if (swapTotal.isPresent() && swapTotal.get().number().orElse(-1) == 0) {
+            // nothing to swap to: the setting changes nothing on this host
+            run.pass(run.t("pass.noSwap", Fmt.num(v)));
+            return;
+        }
         double used = swapTotal.isPresent() && swapFree.isPresent()
                 ? swapTotal.get().number().orElse(0) - swapFree.get().number().orElse(0) : 0;
         int score = used > 0 ? 45 : 25;

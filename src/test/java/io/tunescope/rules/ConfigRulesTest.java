@@ -140,8 +140,13 @@ class ConfigRulesTest {
     void groupCommitDelayWithoutSyncs() {
         Finding f = Caps.in(dir).version("8.0.33").mycnf("sync_binlog=1000\nbinlog_group_commit_sync_delay=100\n")
                 .fire(new io.tunescope.rules.config.GroupCommitDelayRule());
-        assertEquals("binlog_group_commit_sync_delay=100 µs delays every commit although sync_binlog=1000 does not fsync each group: "
-                + "the delay adds latency without saving fsyncs.", f.summary());
+        // with sync_binlog=N > 1 the log is synced once every N groups, not never and not every commit
+        assertEquals("binlog_group_commit_sync_delay=100 µs makes each binary log group commit wait for more transactions, but "
+                + "sync_binlog=1000 syncs the log only once every 1000 groups: most of those waits save no fsync and only add commit latency.",
+                f.summary());
+        Finding never = Caps.in(dir.resolve("never")).version("8.0.33").mycnf("sync_binlog=0\nbinlog_group_commit_sync_delay=100\n")
+                .fire(new io.tunescope.rules.config.GroupCommitDelayRule());
+        assertTrue(never.summary().contains("sync_binlog=0 never syncs the log itself"), never.summary());
         assertEquals(Result.Status.PASSED, Caps.in(dir.resolve("b")).mycnf("sync_binlog=1\nbinlog_group_commit_sync_delay=100\n")
                 .run(new io.tunescope.rules.config.GroupCommitDelayRule()).status());
         assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir.resolve("c")).version("8.0.33")
@@ -153,7 +158,7 @@ class ConfigRulesTest {
         Finding m = Caps.in(dir.resolve("n")).version("10.11.6-MariaDB")
                 .variables("log_bin", "ON", "sync_binlog", "0", "binlog_commit_wait_usec", "100000", "binlog_commit_wait_count", "8")
                 .fire(new io.tunescope.rules.config.GroupCommitDelayRule());
-        assertTrue(m.summary().startsWith("binlog_commit_wait_usec=100000 µs delays every commit"), m.summary());
+        assertTrue(m.summary().startsWith("binlog_commit_wait_usec=100000 µs makes each binary log group commit wait"), m.summary());
     }
 
     // ---- CFG-PER-THREAD-BUFFERS

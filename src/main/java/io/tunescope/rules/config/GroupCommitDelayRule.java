@@ -40,7 +40,8 @@ public final class GroupCommitDelayRule extends BaseRule {
             run.pass(d <= 0 ? run.t("noDelay") : run.t("synced"));
             return;
         }
-        var f = run.finding(30, run.t("summary", delay.get().name(), Fmt.num(d), sync))
+        var f = run.finding(30, sync.equals("0") ? run.t("summary.never", delay.get().name(), Fmt.num(d))
+                        : run.t("summary", delay.get().name(), Fmt.num(d), sync))
                 .explain(run.t("explanation"))
                 .evidence(delay.get());
         run.e.setting("sync_binlog").ifPresent(f::evidence);

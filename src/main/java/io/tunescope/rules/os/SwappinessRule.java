@@ -51,7 +51,7 @@ public final class SwappinessRule extends BaseRule {
             f.evidence(run.t("evidence.swapUsed"), Fmt.bytes(used), swapFree.get().ref());
         }
         f.recommend(Recommendation.of(run.t("action"))
-                .bash("sysctl -w vm.swappiness=1", "echo 'vm.swappiness = 1' > /etc/sysctl.d/90-mysql.conf")
+                .bash("sysctl -w vm.swappiness=1", "echo 'vm.swappiness = 1' >> /etc/sysctl.d/90-mysql.conf    # one file for every sysctl finding, appended")
                 .effect(run.t("effect"), "SEED-004")
                 .risk(run.t("risk")).build());
         f.add();

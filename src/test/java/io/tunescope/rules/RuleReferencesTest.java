@@ -1,0 +1,59 @@
+package io.tunescope.rules;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every rule id a finding's words point the reader to (see CFG-MEMORY-OVERCOMMIT, ...) is a rule of the catalogue. */
+class RuleReferencesTest {
+    private static final Pattern ID = Pattern.compile("\\b(CPU|NUMA|IO|CONC|CFG|OS|BUILD)-[A-Z0-9]+(?:-[A-Z0-9]+)+\\b");
+
+    @Test
+    void referencedRulesExist() throws IOException {
+        Set<String> ids = io.tunescope.rules.catalog.RuleCatalog.rules().stream().map(Rule::id).collect(Collectors.toSet());
+        Set<String> missing = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/main/resources/io/tunescope/rules"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".properties")).toList()) {
+                for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+                    int eq = line.indexOf('=');
+                    if (eq < 0 || line.startsWith("#")) {
+                        continue;
+                    }
+                    Matcher m = ID.matcher(line.substring(eq + 1));
+                    while (m.find()) {
+                        if (!ids.contains(m.group())) {
+                            missing.add(m.group() + " (" + f.getFileName() + ": " + line.substring(0, eq) + ")");
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(missing.isEmpty(), "rule ids named in findings that are no rule: " + missing);
+    }
+
+    /** Recommendations that persist a sysctl append to one file; none overwrites what another finding wrote. */
+    @Test
+    void sysctlFilesAreAppendedNeverOverwritten() throws IOException {
+        Pattern clobber = Pattern.compile("[^>]>\\s*/etc/sysctl\\.d/");
+        Set<String> bad = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java/io/tunescope/rules"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String src = Files.readString(f, StandardCharsets.UTF_8);
+                if (clobber.matcher(src).find()) {
+                    bad.add(f.getFileName().toString());
+                }
+            }
+        }
+        assertTrue(bad.isEmpty(), "rules that overwrite a sysctl.d file: " + bad);
+    }
+}

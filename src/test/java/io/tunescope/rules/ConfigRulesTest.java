@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
+import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -213,9 +214,11 @@ class ConfigRulesTest {
     }
 
     @Test
-    void redoRuleIsForTheMysqlLine() {
-        assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir).version("10.11.6-MariaDB").mycnf("innodb_log_file_size=1G\n")
-                .run(new RedoCapacityRule()).status());
+    void redoRuleReadsMariadbToo() {
+        // MariaDB sizes redo with innodb_log_file_size alone: a 1 GiB log without status snapshots passes with its size said
+        Result r = Caps.in(dir).version("10.11.6-MariaDB").mycnf("innodb_log_file_size=1G\n").run(new RedoCapacityRule());
+        assertEquals(Result.Status.PASSED, r.status());
+        assertEquals("redo capacity 1 GiB", r.reason());
     }
 
     // ---- CFG-BUFFER-POOL-INSTANCES
@@ -261,5 +264,33 @@ class ConfigRulesTest {
                 .run(new PurgeLagRule()).status());
         assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir.resolve("c")).status("status.txt", "Uptime", "100", "Com_select", "9")
                 .run(new PurgeLagRule()).status());
+    }
+
+    // ---- CFG-REDO-CAPACITY on MariaDB (one redo file; checkpoint age against Innodb_checkpoint_max_age)
+
+    private Caps mariadbRedo(String name, String logFileSize, String maxAge, String ageBefore, String ageAfter, String writtenBefore,
+                             String writtenAfter) {
+        return Caps.in(dir.resolve(name)).version("10.11.19-MariaDB")
+                .variables("innodb_log_file_size", logFileSize)
+                .status("status-1-before.txt", "Uptime", "134", "Innodb_checkpoint_age", ageBefore, "Innodb_checkpoint_max_age", maxAge,
+                        "Innodb_os_log_written", writtenBefore)
+                .status("status-2-after.txt", "Uptime", "174", "Innodb_checkpoint_age", ageAfter, "Innodb_checkpoint_max_age", maxAge,
+                        "Innodb_os_log_written", writtenAfter);
+    }
+
+    @Test
+    void mariadbRedoNearItsCheckpointLimit() {
+        // the hand-made capture's baseline: 96 MiB of redo, 92.9 MB written in 40 s, checkpoint age at 91 % of its maximum
+        Finding f = mariadbRedo("a", "100663296", "80819529", "73403826", "43776788", "156071130", "248935443")
+                .fire(new io.tunescope.rules.config.RedoCapacityRule());
+        assertEquals("The checkpoint age reached 90.8 % of its maximum (70 MiB of 77.1 MiB): the 96 MiB redo log forces page flushing; it holds "
+                + "about 43.4 s of writes at 2.2 MiB/s.", f.summary());
+        assertEquals(List.of("[mariadb]", "innodb_log_file_size = 8G    # measured 2.2 MiB/s of redo (Innodb_os_log_written) x 1 h, at least 1 GiB, "
+                + "at most 16 GiB"), f.recommendations().get(0).lines());
+        // a 16 GiB log with a low checkpoint age and a modest write rate is healthy
+        assertEquals(Result.Status.PASSED, mariadbRedo("b", "17179869184", "13774870528", "400000000", "410000000", "156071130", "248935443")
+                .run(new io.tunescope.rules.config.RedoCapacityRule()).status());
+        assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir.resolve("c")).version("10.11.19-MariaDB").variables("innodb_flush_method", "O_DIRECT")
+                .run(new io.tunescope.rules.config.RedoCapacityRule()).status());
     }
 }

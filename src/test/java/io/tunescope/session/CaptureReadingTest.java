@@ -183,6 +183,19 @@ class CaptureReadingTest {
         assertTrue(swap.reason().contains("no swap is configured"), swap.reason());
     }
 
+    /** A main run whose halves differ is said to be unsettled; steady runs and repeats stay silent. */
+    @Test
+    void unsettledMainRun() throws Exception {
+        var report = CaptureSession.open(HandCaptures.get("hand-3step", tmp)).findings(java.util.Locale.ROOT);
+        var f = report.findings("1_baseline").stream().filter(x -> x.ruleId().equals("CONC-RUN-NOT-STEADY")).findFirst().orElseThrow();
+        assertEquals("The main run 1_baseline/main_t4_40s.log had not settled: its throughput differs by 11.7 % between the first half "
+                + "(1482.1 TPS) and the second (1666.3 TPS), so its figure depends on where the run was cut.", f.summary());
+        assertTrue(report.findings("3_swappiness_interleave").stream().noneMatch(x -> x.ruleId().equals("CONC-RUN-NOT-STEADY")));
+        var repeats = CaptureSession.open(HandCaptures.get("bench-repeats.tar.gz", tmp)).findings(java.util.Locale.ROOT);
+        assertTrue(repeats.results().stream().filter(x -> x.ruleId().equals("CONC-RUN-NOT-STEADY") && x.step().equals("A-baseline"))
+                .allMatch(x -> x.status() == io.tunescope.rules.Result.Status.NOT_APPLICABLE));
+    }
+
     @Test
     void snapshotNamesOrderByTheirWords() {
         List<String> names = new ArrayList<>(List.of("numastat_after.txt", "numastat_t60s.txt", "numastat_before.txt", "numastat_t15s.txt",

@@ -9,6 +9,7 @@ import io.tunescope.rules.concurrency.BenchInconsistentRule;
 import io.tunescope.rules.concurrency.ErrorsReconnectsRule;
 import io.tunescope.rules.concurrency.LatencyRisingFlatTpsRule;
 import io.tunescope.rules.concurrency.StepChangeRule;
+import io.tunescope.rules.concurrency.SteadyStateRule;
 import io.tunescope.rules.concurrency.ThroughputKneeRule;
 import io.tunescope.rules.cpu.AhiContentionRule;
 import io.tunescope.rules.cpu.BtreeSearchRule;
@@ -93,6 +94,7 @@ public final class RuleCatalog {
                 new FlushNeighborsSsdRule(),
                 new IoCapacitySsdRule(),
                 new StepChangeRule(),
+                new SteadyStateRule(),
                 new ThroughputKneeRule(),
                 new LatencyRisingFlatTpsRule(),
                 new ErrorsReconnectsRule(),

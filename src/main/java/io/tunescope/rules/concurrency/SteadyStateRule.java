@@ -1,0 +1,84 @@
+package io.tunescope.rules.concurrency;
+
+import io.tunescope.analysis.config.StatusDelta;
+import io.tunescope.analysis.evidence.Need;
+import io.tunescope.analysis.reading.Headline;
+import io.tunescope.analysis.reading.StepReading;
+import io.tunescope.model.bench.BenchInterval;
+import io.tunescope.model.capture.SourceRef;
+import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.Fmt;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Setting;
+import io.tunescope.rules.Topic;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * CONC-RUN-NOT-STEADY: the step's main run had not reached a steady state, so its headline figure depends on
+ * when it was cut: its per-second throughput differs between the first and second half by more than the
+ * threshold, or a run that wrote rows never flushed a page (dirty pages only accumulated; a longer run pays
+ * for the flushing later).
+ */
+public final class SteadyStateRule extends BaseRule {
+    static final Setting DRIFT = Setting.heuristic("maxHalfDriftPercent", "TPS difference between the run's halves above", 10, "%");
+
+    public SteadyStateRule() {
+        super("CONC-RUN-NOT-STEADY", Topic.CONCURRENCY, "Main run not in a steady state", List.of(Need.BENCH), List.of("SYSBENCH", "MYSQL-FLUSHING"),
+                DRIFT);
+    }
+
+    @Override
+    protected void check(Run run) {
+        StepReading s = run.e.stepReading();
+        Headline h = s == null ? null : s.headline();
+        if (h == null || h.repeats()) {
+            run.notApplicable(h == null ? run.t("noMain") : run.t("repeats"));
+            return;
+        }
+        var r = h.first().run();
+        double[] tps = r.intervals().stream().mapToDouble(BenchInterval::tps).filter(d -> !Double.isNaN(d)).toArray();
+        double drift = h.noisePct();
+        boolean drifting = !Double.isNaN(drift) && drift > run.get(DRIFT);
+        Optional<StatusDelta.Row> flushed = run.e.statusDelta().flatMap(d -> d.row("Innodb_buffer_pool_pages_flushed"));
+        long written = run.e.statusDelta().map(d -> (long) (d.row("Innodb_rows_inserted").map(StatusDelta.Row::delta).orElse(0.0)
+                + d.row("Innodb_rows_updated").map(StatusDelta.Row::delta).orElse(0.0)
+                + d.row("Innodb_rows_deleted").map(StatusDelta.Row::delta).orElse(0.0))).orElse(0L);
+        boolean neverFlushed = flushed.isPresent() && flushed.get().delta() == 0 && written > 0;
+        if (!drifting && !neverFlushed) {
+            run.pass(Double.isNaN(drift) ? run.t("pass.noIntervals") : run.t("pass", Fmt.num(drift)));
+            return;
+        }
+        int half = tps.length / 2;
+        double first = mean(tps, 0, half);
+        double second = mean(tps, half, tps.length);
+        String summary = drifting && neverFlushed
+                ? run.t("summary.both", Fmt.num(drift), Fmt.num(first), Fmt.num(second), Fmt.num(written))
+                : drifting ? run.t("summary.drift", Fmt.num(drift), Fmt.num(first), Fmt.num(second), h.first().file())
+                : run.t("summary.noFlush", Fmt.num(written), h.first().file());
+        var f = run.finding(35, summary).explain(run.t("explanation"));
+        SourceRef ref = r.intervals().isEmpty() ? r.ref() : SourceRef.of(r.file(), r.intervals().get(0).line());
+        if (drifting) {
+            f.evidence(run.t("evidence.first"), Fmt.num(first) + " TPS", ref);
+            f.evidence(run.t("evidence.second"), Fmt.num(second) + " TPS",
+                    SourceRef.of(r.file(), r.intervals().get(Math.min(half, r.intervals().size() - 1)).line()));
+            f.threshold(DRIFT);
+        }
+        if (neverFlushed) {
+            f.evidence(run.t("evidence.flushed"), "0", flushed.get().afterRef());
+        }
+        f.recommend(Recommendation.of(run.t("action"))
+                .bash("sysbench ... --time=300 --report-interval=1 run    # after a warm-up of the same workload")
+                .effect(run.t("effect"), "SYSBENCH").risk(run.t("risk")).build());
+        f.add();
+    }
+
+    private static double mean(double[] v, int from, int to) {
+        double s = 0;
+        for (int i = from; i < to; i++) {
+            s += v[i];
+        }
+        return to > from ? s / (to - from) : Double.NaN;
+    }
+}

@@ -94,7 +94,7 @@ public final class FindingsSection implements ReportSection {
                 pdf.paragraph(l, pdf.fonts().regular(), 9, 14, CODE);
             }
             if (!r.expectedEffect().isEmpty()) {
-                pdf.paragraph(o.text("findings.effect", r.expectedEffect(), r.effectSource().isEmpty() ? "\u2014" : r.effectSource()),
+                pdf.paragraph(o.text("findings.effect", r.expectedEffect(), r.effectSource().isEmpty() ? "\u2014" : Citations.resolve(r.effectSource())),
                         pdf.fonts().regular(), 9, 8, new Color(0x33, 0x33, 0x33));
             }
             if (!r.risk().isEmpty()) {

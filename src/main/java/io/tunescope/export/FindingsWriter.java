@@ -61,7 +61,7 @@ public final class FindingsWriter {
                     sb.append("      ").append(l).append('\n');
                 }
                 if (!r.expectedEffect().isEmpty()) {
-                    sb.append(w(locale, "text.effect", r.expectedEffect() + (r.effectSource().isEmpty() ? "" : " [" + r.effectSource() + "]")))
+                    sb.append(w(locale, "text.effect", r.expectedEffect() + (r.effectSource().isEmpty() ? "" : " [" + Citations.resolve(r.effectSource()) + "]")))
                             .append('\n');
                 }
                 if (!r.risk().isEmpty()) {
@@ -71,7 +71,7 @@ public final class FindingsWriter {
             for (String wh : f.withheld()) {
                 sb.append(w(locale, "text.withheld", wh)).append('\n');
             }
-            sb.append(w(locale, "text.sources", String.join(", ", f.citations()))).append('\n');
+            sb.append(w(locale, "text.sources", String.join(", ", f.citations().stream().map(Citations::resolve).toList()))).append('\n');
         }
         if (showSkipped) {
             List<Result> skipped = new ArrayList<>(report.withStatus(Result.Status.NOT_APPLICABLE));
@@ -137,7 +137,7 @@ public final class FindingsWriter {
                 e.put("lines", r.lines());
                 e.put("variables", r.variables());
                 e.put("expectedEffect", r.expectedEffect());
-                e.put("effectSource", r.effectSource());
+                e.put("effectSource", r.effectSource().isEmpty() ? "" : Citations.resolve(r.effectSource()));
                 e.put("risk", r.risk());
                 recs.add(e);
             }

@@ -84,17 +84,23 @@ public final class Citations {
             Map.entry("RHEL-NUMAD", "https://docs.redhat.com/en/documentation/Red_Hat_Enterprise_Linux/7/html/performance_tuning_guide/sect-red_hat_enterprise_linux-performance_tuning_guide-tool_reference-numad"),
             Map.entry("OPENGAUSS-KUNPENG", "https://juejin.cn/post/7283827523003138104"),
             Map.entry("WIREDTIGER-ZR", "https://source.wiredtiger.com/mongodb-4.2/tune_zone_reclaim.html"),
-            Map.entry("SEED-000", "seed 000_1e2ce7c8f69d12b0.txt (Kunpeng BoostKit MySQL 8.0 training camp)"),
-            Map.entry("SEED-001", "seed 001_c55743857c10648c.txt (GreatDB sysbench tuning on virtual machines)"),
-            Map.entry("SEED-004", "seed 004_ff0dc17e133bee40.txt (JED on Kunpeng)"));
+            Map.entry("SEED-000", "Kunpeng BoostKit training camp: deep MySQL performance optimization based on Kunpeng BoostKit (Huawei)"),
+            Map.entry("SEED-001", "GreatDB sysbench tuning on virtual machines (Zhu Yong)"),
+            Map.entry("SEED-004", "JED (JD elastic database) on Kunpeng: tuning steps and results (JD Cloud, Zhu Chen)"));
 
     private Citations() {
     }
 
     /** The URL or repository path of a key; the key itself when unknown (e.g. a URL). */
     public static String resolve(String key) {
-        return URLS.getOrDefault(key, key);
+        String v = URLS.getOrDefault(key, key);
+        java.util.regex.Matcher m = REPO_PATH.matcher(v);
+        // "owner/repo: path @ commit": the file at that commit in its public repository
+        return m.matches() ? "https://github.com/" + m.group(1) + "/blob/" + m.group(3) + "/" + m.group(2) : v;
     }
+
+    private static final java.util.regex.Pattern REPO_PATH = java.util.regex.Pattern.compile(
+            "^([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+): (\\S+) @ ([0-9a-f]{7,40})$");
 
     public static boolean known(String key) {
         return URLS.containsKey(key);

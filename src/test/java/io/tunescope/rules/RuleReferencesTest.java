@@ -56,4 +56,30 @@ class RuleReferencesTest {
         }
         assertTrue(bad.isEmpty(), "rules that overwrite a sysctl.d file: " + bad);
     }
+
+    /** Users never read our internal words: no "seed" (or 种子案例) in any rule's text, no source shown as an internal file. */
+    @Test
+    void noInternalWordsInFindings() throws IOException {
+        Set<String> bad = new TreeSet<>();
+        Pattern internal = Pattern.compile("(?i)\\bseeds?\\b|种子案例|case[- ]stud(y|ies)\\b");
+        try (Stream<Path> files = Files.walk(Path.of("src/main/resources/io/tunescope"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".properties")).toList()) {
+                for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+                    int eq = line.indexOf('=');
+                    if (eq > 0 && !line.startsWith("#") && internal.matcher(line.substring(eq + 1)).find()) {
+                        bad.add(f.getFileName() + ": " + line.substring(0, eq));
+                    }
+                }
+            }
+        }
+        for (Rule r : io.tunescope.rules.catalog.RuleCatalog.rules()) {
+            for (String src : r.sources()) {
+                String shown = Citations.resolve(src);
+                if (internal.matcher(shown).find() || !(shown.startsWith("https://") || shown.startsWith("http://") || shown.contains("("))) {
+                    bad.add(r.id() + " source " + src + " -> " + shown);
+                }
+            }
+        }
+        assertTrue(bad.isEmpty(), "internal words or unresolved sources in user text: " + bad);
+    }
 }

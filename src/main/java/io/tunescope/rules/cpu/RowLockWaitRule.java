@@ -42,11 +42,18 @@ public final class RowLockWaitRule extends BaseRule {
             }
             return;
         }
+        // say the condition that fired: many waits, or few but long ones (then it is no warning)
         String summary = Double.isNaN(perCommit) ? run.t("summary.wait", Fmt.num(avgMs))
+                : !many ? run.t("summary.fewButLong", Fmt.pct(perCommit), Fmt.num(avgMs))
                 : slow ? run.t("summary.ratioAndWait", Fmt.pct(perCommit), Fmt.num(avgMs)) : run.t("summary", Fmt.pct(perCommit));
-        var f = run.finding(many ? scale(perCommit * 100, run.get(PER_COMMIT), 20, 50, 80) : 50, summary)
-                .explain(run.t("explanation"))
-                .threshold(PER_COMMIT).threshold(AVG_MS);
+        var f = run.finding(many ? scale(perCommit * 100, run.get(PER_COMMIT), 20, 50, 80) : 35, summary)
+                .explain(run.t("explanation"));
+        if (many) {
+            f.threshold(PER_COMMIT);
+        }
+        if (slow) {
+            f.threshold(AVG_MS);
+        }
         waits.ifPresent(w -> f.evidence(run.t("evidence.waits"), Fmt.num(w.delta()), w.afterRef()));
         commits.ifPresent(c -> f.evidence(run.t("evidence.commits"), Fmt.num(c.delta()), c.afterRef()));
         avg.ifPresent(a -> f.evidence("Innodb_row_lock_time_avg (ms)", Fmt.num(a.after()), a.afterRef()));

@@ -422,7 +422,7 @@ public final class FindingsView implements CaptureView {
         }
         if (!r.expectedEffect().isBlank()) {
             box.getChildren().add(para(ctx.text("findings.effect", r.expectedEffect(),
-                    r.effectSource().isBlank() ? ctx.text("findings.noSource") : r.effectSource())));
+                    r.effectSource().isBlank() ? ctx.text("findings.noSource") : io.tunescope.rules.Citations.resolve(r.effectSource()))));
         }
         if (!r.risk().isBlank()) {
             box.getChildren().add(para(ctx.text("findings.risk", r.risk())));

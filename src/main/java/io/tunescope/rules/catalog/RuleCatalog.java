@@ -66,6 +66,12 @@ public final class RuleCatalog {
     }
 
     /** A fresh instance of every built-in rule, ordered by topic then id. */
+    /** A source as a Markdown link to its URL, or its title when it has none. */
+    private static String sourceLink(String key) {
+        String v = io.tunescope.rules.Citations.resolve(key);
+        return v.startsWith("http") ? "[" + key + "](" + v + ")" : v;
+    }
+
     /** The engine with every rule of the catalogue. */
     public static RuleEngine engine() {
         return new RuleEngine(rules());
@@ -143,7 +149,7 @@ public final class RuleCatalog {
             if (r.topic() != current) {
                 current = r.topic();
                 sb.append("\n### ").append(current.title()).append("\n\n");
-                sb.append("| id | rule | needs | settings (default) |\n|---|---|---|---|\n");
+                sb.append("| id | rule | needs | settings (default) | sources |\n|---|---|---|---|---|\n");
             }
             List<String> settings = new ArrayList<>();
             for (Setting s : r.settings()) {
@@ -154,7 +160,10 @@ public final class RuleCatalog {
             String zh = r.title(java.util.Locale.SIMPLIFIED_CHINESE);
             sb.append("| `").append(r.id()).append("` | ").append(r.title()).append(zh.equals(r.title()) ? "" : "<br>" + zh).append(" | ")
                     .append(needs.isEmpty() ? "(see rule)" : String.join(", ", needs)).append(" | ")
-                    .append(settings.isEmpty() ? "-" : String.join("<br>", settings)).append(" |\n");
+                    .append(settings.isEmpty() ? "-" : String.join("<br>", settings)).append(" | ")
+                    .append(r.sources().isEmpty() ? "-" : String.join("<br>", r.sources().stream()
+                            .map(RuleCatalog::sourceLink).toList()))
+                    .append(" |\n");
         }
         return sb.toString();
     }

@@ -67,6 +67,8 @@ public final class Citations {
             Map.entry("LINUX-VM-SYSCTL", "https://docs.kernel.org/admin-guide/sysctl/vm.html"),
             Map.entry("NUMACTL-MAN", "https://man7.org/linux/man-pages/man8/numactl.8.html"),
             Map.entry("MARIADB-REDO", "https://mariadb.com/kb/en/innodb-redo-log/"),
+            Map.entry("MYSQL-TMP-TABLES", "https://dev.mysql.com/doc/refman/8.0/en/internal-temporary-tables.html"),
+            Map.entry("MYSQL-THREAD-CACHE", "https://dev.mysql.com/doc/refman/8.0/en/connection-management.html"),
             Map.entry("BGREGG-PERF", "https://www.brendangregg.com/perf.html"),
             Map.entry("BGREGG-USE", "https://www.brendangregg.com/usemethod.html"),
             Map.entry("BESTHUB-SPIN", "https://www.besthub.dev/articles/investigating-mysql-innodb-spin-lock-parameters-innodb-spin-wait-delay-and-innodb-sync-spin-loops-2ae0378a57e3"),

@@ -181,6 +181,23 @@ class ConfigRulesTest {
         assertEquals("Worst-case server memory is 138.6 GiB = 108.3 % of 128 GiB RAM (buffer pool 96 GiB + 2000 connections x "
                 + "21 MiB), above the 85 % limit.", f.summary());
         assertEquals(Severity.CRITICAL, f.severity());
+        // without Max_used_connections nothing invents a connection limit: the text says what to size it to
+        // the pool is already 0.75 x RAM: the lever is the connection count, said without an invented number
+        assertEquals("text", f.recommendations().get(0).language());
+        assertTrue(f.recommendations().get(0).lines().get(0).startsWith("max_connections=2000 sessions x 21 MiB"),
+                f.recommendations().get(0).lines().toString());
+    }
+
+    /** The worst case beside the memory at the connections the server really held; max_connections derived from that peak. */
+    @Test
+    void memoryAtThePeakAndADerivedConnectionLimit() {
+        Finding f = Caps.in(dir.resolve("p")).version("8.0.33").mycnf(SEED_000_MYCNF).meminfo(128L * 1024 * 1024, 4L * 1024 * 1024, 0, 0)
+                .status("status-1-before.txt", "Uptime", "1000", "Max_used_connections", "200")
+                .status("status-2-after.txt", "Uptime", "1100", "Max_used_connections", "300")
+                .fire(new MemoryOvercommitRule());
+        assertTrue(f.evidence().stream().anyMatch(e -> e.label().equals("memory at the observed peak of 300 connections")), f.evidence().toString());
+        assertTrue(f.recommendations().get(0).lines().contains("max_connections = 450   # 1.5 x the peak Max_used_connections 300"),
+                f.recommendations().get(0).lines().toString());
     }
 
     @Test

@@ -150,6 +150,32 @@ class HostRulesTest {
                 .run(new ReadMissRule()).status());
     }
 
+    @Test
+    void tmpTablesOnDisk() {
+        Finding f = twoStatus("a", "Uptime", "1100", "Created_tmp_disk_tables", "4000", "Created_tmp_tables", "10000")
+                .variables("tmp_table_size", "67108864", "max_heap_table_size", "16777216").fire(new io.tunescope.rules.config.TmpDiskTablesRule());
+        assertEquals("40 % of the implicit temporary tables went to disk (40/s over 100 s): queries with GROUP BY, DISTINCT, UNION or ORDER BY "
+                + "on large or TEXT/BLOB results spill past the in-memory limit.", f.summary());
+        assertTrue(f.recommendations().get(1).lines().get(0).contains("in-memory temporary tables are capped at 16 MiB"),
+                f.recommendations().get(1).lines().toString());
+        // the hand-made capture's run: 62,975 in-memory temporary tables, none on disk
+        assertEquals(Result.Status.PASSED, twoStatus("b", "Uptime", "1100", "Created_tmp_disk_tables", "0", "Created_tmp_tables", "62975")
+                .run(new io.tunescope.rules.config.TmpDiskTablesRule()).status());
+    }
+
+    @Test
+    void threadCacheBelowTheChurn() {
+        Finding f = twoStatus("a", "Uptime", "1100", "Threads_created", "3000", "Connections", "5000", "Max_used_connections", "180")
+                .variables("thread_cache_size", "8").fire(new io.tunescope.rules.config.ThreadCacheRule());
+        assertEquals("60 % of new connections created a thread (3000 of 5000 over 100 s): thread_cache_size=8 is below the connection churn.",
+                f.summary());
+        assertTrue(f.recommendations().get(0).lines().get(0).startsWith("SET GLOBAL thread_cache_size = 180;"), f.recommendations().get(0).lines().toString());
+        assertEquals(Result.Status.PASSED, twoStatus("b", "Uptime", "1100", "Threads_created", "0", "Connections", "5", "Max_used_connections", "4")
+                .run(new io.tunescope.rules.config.ThreadCacheRule()).status());
+        assertEquals(Result.Status.NOT_APPLICABLE, twoStatus("c", "Uptime", "1100", "Threads_created", "3000", "Connections", "5000")
+                .variables("thread_handling", "pool-of-threads").run(new io.tunescope.rules.config.ThreadCacheRule()).status());
+    }
+
     /** The pool size comes from this host's RAM and the server's rounding unit, never from elsewhere. */
     @Test
     void readMissSizesThePoolFromTheHost() {

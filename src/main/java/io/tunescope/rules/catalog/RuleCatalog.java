@@ -32,6 +32,8 @@ import io.tunescope.rules.concurrency.ThreadPoolRule;
 import io.tunescope.rules.config.BufferPoolInstancesRule;
 import io.tunescope.rules.config.DefaultAsTuningRule;
 import io.tunescope.rules.config.NoOpChangeRule;
+import io.tunescope.rules.config.ThreadCacheRule;
+import io.tunescope.rules.config.TmpDiskTablesRule;
 import io.tunescope.rules.config.DeprecatedVariableRule;
 import io.tunescope.rules.config.DurabilityRelaxedRule;
 import io.tunescope.rules.config.GroupCommitDelayRule;
@@ -123,6 +125,8 @@ public final class RuleCatalog {
                 new BufferPoolInstancesRule(),
                 new DefaultAsTuningRule(),
                 new NoOpChangeRule(),
+                new TmpDiskTablesRule(),
+                new ThreadCacheRule(),
                 new PurgeLagRule(),
                 new ThpEnabledRule(),
                 new SwappinessRule(),

@@ -85,13 +85,35 @@ public final class MemoryOvercommitRule extends BaseRule {
         }
         f.evidence(run.t("evidence.worstCase"), run.t("evidence.worstCaseValue", Fmt.bytes(b.total()), Fmt.pct(ratio)), null)
                 .threshold(MAX_MEMORY).threshold(POOL);
+        // the same budget at the connections the server really held (Max_used_connections), beside the worst case
+        var peak = run.e.statusDelta().flatMap(d -> d.row("Max_used_connections"));
+        double maxUsed = peak.map(io.tunescope.analysis.config.StatusDelta.Row::after).orElse(Double.NaN);
+        if (!Double.isNaN(maxUsed) && maxUsed > 0) {
+            double atPeak = b.global() + b.perThread() * maxUsed + b.temp();
+            f.evidence(run.t("evidence.atPeak", Fmt.num(maxUsed)), run.t("evidence.worstCaseValue", Fmt.bytes(atPeak), Fmt.pct(atPeak / ram)),
+                    peak.get().afterRef());
+        }
         double target = Math.floor(ram * 0.75 / (1024 * MIB)) * 1024 * MIB;
-        f.recommend(Recommendation.of(run.t("action"))
-                .ini(List.of("[mysqld]", "innodb_buffer_pool_size = " + Fmt.num(target / (1024 * MIB)) + "G   # 0.75 x RAM, rounded down",
-                        "max_connections = 500               # match the application pool"),
-                        "innodb_buffer_pool_size", "max_connections")
-                .effect(run.t("effect"), "MYSQLTUNER")
-                .risk(run.t("risk")).build());
+        List<String> lines = new java.util.ArrayList<>(List.of("[mysqld]"));
+        List<String> vars = new java.util.ArrayList<>();
+        if (poolTooBig || pool > target) {
+            lines.add("innodb_buffer_pool_size = " + Fmt.num(target / (1024 * MIB)) + "G   # 0.75 x RAM (" + Fmt.bytes(ram) + "), rounded down");
+            vars.add("innodb_buffer_pool_size");
+        }
+        if (worst && !Double.isNaN(maxUsed) && maxUsed > 0 && Math.ceil(maxUsed * 1.5) < b.connections()) {
+            lines.add("max_connections = " + (long) Math.ceil(maxUsed * 1.5) + "   # 1.5 x the peak Max_used_connections " + Fmt.num(maxUsed));
+            vars.add("max_connections");
+        }
+        if (vars.isEmpty()) {
+            f.recommend(Recommendation.of(run.t("action.pool"))
+                    .text(run.t("text.pool", Fmt.num(b.connections()), Fmt.bytes(b.perThread())))
+                    .effect(run.t("effect"), "MYSQLTUNER").risk(run.t("risk")).build());
+        } else {
+            f.recommend(Recommendation.of(run.t("action"))
+                    .ini(lines, vars.toArray(String[]::new))
+                    .effect(run.t("effect"), "MYSQLTUNER")
+                    .risk(run.t("risk")).build());
+        }
         f.add();
     }
 }

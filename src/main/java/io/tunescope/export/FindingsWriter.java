@@ -74,6 +74,15 @@ public final class FindingsWriter {
             sb.append(w(locale, "text.sources", String.join(", ", f.citations().stream().map(Citations::resolve).toList()))).append('\n');
         }
         if (showSkipped) {
+            // checked and fine, with the values the rule read: silence means "looked at", not "not looked at"
+            List<Result> passed = report.withStatus(Result.Status.PASSED);
+            if (!passed.isEmpty()) {
+                sb.append('\n').append(w(locale, "text.passed")).append('\n');
+                for (Result r : passed) {
+                    sb.append("  ").append(r.ruleId()).append(r.step().isEmpty() ? "" : " [" + r.step() + "]").append(": ")
+                            .append(r.reason()).append('\n');
+                }
+            }
             List<Result> skipped = new ArrayList<>(report.withStatus(Result.Status.NOT_APPLICABLE));
             skipped.addAll(report.withStatus(Result.Status.FAILED));
             if (!skipped.isEmpty()) {

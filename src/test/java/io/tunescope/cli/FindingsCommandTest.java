@@ -51,6 +51,9 @@ class FindingsCommandTest {
         assertTrue(r.out().contains("  - self ut_crc32_sw: 5.7 %  (mysqld.folded)"), r.out());
         assertTrue(r.out().contains("objdump -d"), r.out());
         assertTrue(r.out().contains("Not evaluated:"), r.out());
+        // checked and fine, with the value the rule read
+        assertTrue(r.out().contains("Checked and fine:"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  CPU-SPIN-WAIT-HOT: ut_delay")), r.out());
     }
 
     @Test

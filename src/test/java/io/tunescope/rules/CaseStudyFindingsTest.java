@@ -67,7 +67,8 @@ class CaseStudyFindingsTest {
     @Test
     void numaBoundVms() throws Exception {
         RuleEngine.Report r = run("numa-bound-vms");
-        assertEquals(Set.of("NUMA-VM-SPANS-NODES", "NUMA-REMOTE-ALLOC", "NUMA-BALANCING-WITH-BINDING"), ids(r, "00-64c-unbound"));
+        // CPUs 8-95 of all four nodes is no binding: balancing is not fighting a placement there
+        assertEquals(Set.of("NUMA-VM-SPANS-NODES", "NUMA-REMOTE-ALLOC"), ids(r, "00-64c-unbound"));
         assertEquals(Set.of(), ids(r, "01-48c-bound"));
     }
 

@@ -89,6 +89,12 @@ class HostRulesTest {
                 .run(new BalancingWithBindingRule()).status());
         assertEquals(Result.Status.NOT_APPLICABLE, caps("c").sysctl("kernel.numa_balancing = 1\n").lscpu(96, 4)
                 .run(new BalancingWithBindingRule()).status());
+        // CPUs confined to two of four nodes: bound
+        Finding cpus = caps("d").sysctl("kernel.numa_balancing = 1\n").lscpu(96, 4).binding("48-95", "0-3").fire(new BalancingWithBindingRule());
+        assertTrue(cpus.summary().contains("48-95"), cpus.summary());
+        // allowed on 88 of 96 CPUs across all four nodes (a few kept for interrupts): not bound
+        assertEquals(Result.Status.PASSED, caps("e").sysctl("kernel.numa_balancing = 1\n").lscpu(96, 4).binding("2-23,26-47,50-71,74-95", "0-3")
+                .run(new BalancingWithBindingRule()).status());
     }
 
     @Test

@@ -24,7 +24,11 @@ final class Binding {
         return !b.isEmpty() && b.cardinality() < nodes.getAsInt() ? mems : Optional.empty();
     }
 
-    /** The cpus_allowed_list fact when it names fewer CPUs than the host has. */
+    /**
+     * The cpus_allowed_list fact when it confines the server to fewer NUMA nodes than the host has: its CPUs lie
+     * on a subset of the nodes (from numactl/lscpu node CPU lists). A process allowed on most CPUs of every node
+     * (88 of 96, a few kept for interrupts) is not bound. Without node CPU lists, a list of at most half the CPUs.
+     */
     static Optional<Fact> cpuSubset(Evidence e) {
         Optional<Fact> cpus = e.binding("cpus_allowed_list");
         OptionalInt n = e.logicalCpus();
@@ -32,6 +36,19 @@ final class Binding {
             return Optional.empty();
         }
         BitSet b = CpuList.parse(cpus.get().value());
-        return !b.isEmpty() && b.cardinality() < n.getAsInt() ? cpus : Optional.empty();
+        if (b.isEmpty() || b.cardinality() >= n.getAsInt()) {
+            return Optional.empty();
+        }
+        java.util.Map<Integer, BitSet> nodes = e.nodeCpus();
+        if (nodes.size() > 1) {
+            int touched = 0;
+            for (BitSet node : nodes.values()) {
+                if (node.intersects(b)) {
+                    touched++;
+                }
+            }
+            return touched < nodes.size() ? cpus : Optional.empty();
+        }
+        return b.cardinality() * 2 <= n.getAsInt() ? cpus : Optional.empty();
     }
 }

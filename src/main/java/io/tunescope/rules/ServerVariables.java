@@ -182,7 +182,9 @@ public final class ServerVariables {
     public static Verdict check(Evidence e, String name) {
         String n = Evidence.normalise(name);
         if (e.variableListed(n)) {
-            return new Verdict(n, Status.EXISTS, "listedInServer", "", "");
+            // the server has it; deprecated is still deprecated (it still works, and will not in a later version)
+            Verdict table = check(e.server(), n);
+            return table.status() == Status.DEPRECATED ? table : new Verdict(n, Status.EXISTS, "listedInServer", "", "");
         }
         return check(e.server(), n);
     }

@@ -310,4 +310,15 @@ class ConfigRulesTest {
         assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir.resolve("c")).version("10.11.19-MariaDB").variables("innodb_flush_method", "O_DIRECT")
                 .run(new io.tunescope.rules.config.RedoCapacityRule()).status());
     }
+
+    /** A variable the server still lists is reported deprecated all the same: deprecation is independent of presence. */
+    @Test
+    void deprecatedEvenWhenTheServerListsIt() {
+        Finding f = Caps.in(dir.resolve("dep")).version("10.5.8-MariaDB").variables("innodb_log_files_in_group", "1")
+                .mycnf("innodb_log_files_in_group = 2\n").fire(new io.tunescope.rules.config.DeprecatedVariableRule());
+        assertTrue(f.summary().contains("innodb_log_files_in_group"), f.summary());
+        // listed and not deprecated: silent
+        assertEquals(Result.Status.PASSED, Caps.in(dir.resolve("ok")).version("10.5.8-MariaDB").variables("innodb_flush_method", "O_DIRECT")
+                .mycnf("innodb_flush_method = O_DIRECT\n").run(new io.tunescope.rules.config.DeprecatedVariableRule()).status());
+    }
 }

@@ -389,7 +389,8 @@ public final class FindingsView implements CaptureView {
         if (!f.citations().isEmpty()) {
             details.getChildren().add(heading(ctx.text("findings.citations")));
             for (String c : f.citations()) {
-                details.getChildren().add(para(c));
+                // the public page or title, not our key for it
+                details.getChildren().add(para(io.tunescope.rules.Citations.resolve(c)));
             }
         }
     }

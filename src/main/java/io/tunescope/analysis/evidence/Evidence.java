@@ -417,32 +417,25 @@ public final class Evidence {
      * Host CPU busy (usr + sys, and the other non-idle, non-iowait shares) in percent per interval: mpstat's
      * {@code all} row, else vmstat {@code us + sy}.
      */
-    public Optional<TimeSeries> cpuBusy() {
-        for (SeriesSet s : mpstat()) {
-            TimeSeries idle = s.byKey("mpstat/all/idle");
-            TimeSeries iowait = s.byKey("mpstat/all/iowait");
-            if (idle != null && !idle.isEmpty()) {
-                TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of("mpstat", "busy", "all",
-                        io.tunescope.model.series.Unit.PERCENT), idle.clock(), idle.file());
-                for (int i = 0; i < idle.size(); i++) {
-                    double w = iowait != null && i < iowait.size() ? iowait.value(i) : 0;
-                    b.add(idle.time(i), Math.max(0, 100 - idle.value(i) - w), idle.line(i));
-                }
-                return Optional.of(b.build());
-            }
+    /** 100 - %idle - %iowait per sample, in the series' source. */
+    private static TimeSeries busy(TimeSeries idle, TimeSeries iowait) {
+        TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of(idle.metric().source(), "busy", "all",
+                io.tunescope.model.series.Unit.PERCENT), idle.clock(), idle.file());
+        for (int i = 0; i < idle.size(); i++) {
+            double w = iowait != null && i < iowait.size() ? iowait.value(i) : 0;
+            b.add(idle.time(i), Math.max(0, 100 - idle.value(i) - w), idle.line(i));
         }
-        for (SeriesSet s : iostat()) {
-            // iostat's avg-cpu report: the same %idle and %iowait as mpstat's "all" row
+        return b.build();
+    }
+
+    public Optional<TimeSeries> cpuBusy() {
+        // mpstat's "all" row, else iostat's avg-cpu report: the same %idle and %iowait
+        List<SeriesSet> cpuReports = new ArrayList<>(mpstat());
+        cpuReports.addAll(iostat());
+        for (SeriesSet s : cpuReports) {
             TimeSeries idle = s.of("all", "idle");
-            TimeSeries iowait = s.of("all", "iowait");
             if (idle != null && !idle.isEmpty()) {
-                TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of("iostat", "busy", "all",
-                        io.tunescope.model.series.Unit.PERCENT), idle.clock(), idle.file());
-                for (int i = 0; i < idle.size(); i++) {
-                    double w = iowait != null && i < iowait.size() ? iowait.value(i) : 0;
-                    b.add(idle.time(i), Math.max(0, 100 - idle.value(i) - w), idle.line(i));
-                }
-                return Optional.of(b.build());
+                return Optional.of(busy(idle, s.of("all", "iowait")));
             }
         }
         for (SeriesSet s : vmstat()) {

@@ -65,7 +65,7 @@ public final class FindingsSection implements ReportSection {
                 rows.add(List.of(f.ruleId(), f.step().isEmpty() ? "" : ReportGraphics.stepName(c, f.step()), f.summary()));
             }
             pdf.table(List.of(o.text("findings.col.id"), o.text("findings.col.step"), o.text("findings.col.summary")), rows,
-                    new float[] {1.6f, 1.3f, 5});
+                    new float[] {2.3f, 1.4f, 4.3f});
         }
     }
 

@@ -25,6 +25,7 @@ public abstract class BaseRule implements Rule {
     private final List<Need> needs;
     private final List<String> sources;
     private final List<Setting> settings;
+    private List<String> dependsOn = List.of();
 
     protected BaseRule(String id, Topic topic, String title, List<Need> needs, List<String> sources, Setting... settings) {
         this.id = id;
@@ -92,8 +93,23 @@ public abstract class BaseRule implements Rule {
         return sources;
     }
 
+    /** Declares the rules whose findings this one reads through {@link Run#prior(String)}; call from the constructor. */
+    protected final void dependsOn(String... ruleIds) {
+        this.dependsOn = List.of(ruleIds);
+    }
+
+    @Override
+    public final List<String> dependsOn() {
+        return dependsOn;
+    }
+
     @Override
     public final Result evaluate(Evidence evidence, Settings settings, Locale locale) {
+        return evaluate(evidence, settings, locale, java.util.Map.of());
+    }
+
+    @Override
+    public final Result evaluate(Evidence evidence, Settings settings, Locale locale, java.util.Map<String, Result> prior) {
         Locale loc = locale == null ? Locale.ROOT : locale;
         List<String> missing = new ArrayList<>();
         for (Need n : needs) {
@@ -104,10 +120,15 @@ public abstract class BaseRule implements Rule {
         if (!missing.isEmpty()) {
             return Result.notApplicable(id, evidence.step(), RuleText.engine(loc, "needs", String.join("; ", missing)));
         }
-        Run run = new Run(evidence, settings, loc);
+        Run run = new Run(evidence, settings, loc, prior == null ? java.util.Map.of() : prior);
         check(run);
+        List<Finding> reported = run.findings.stream().filter(f -> f.score() >= Severity.REPORT_FROM).toList();
+        if (!reported.isEmpty()) {
+            return Result.fired(id, evidence.step(), reported);
+        }
         if (!run.findings.isEmpty()) {
-            return Result.fired(id, evidence.step(), run.findings);
+            Finding low = run.findings.get(0);
+            return Result.passed(id, evidence.step(), RuleText.engine(loc, "belowReport", low.summary(), low.score(), Severity.REPORT_FROM));
         }
         if (run.notApplicable != null) {
             return Result.notApplicable(id, evidence.step(), run.notApplicable);
@@ -137,11 +158,29 @@ public abstract class BaseRule implements Rule {
         private final List<Finding> findings = new ArrayList<>();
         private String passed;
         private String notApplicable;
+        private final java.util.Map<String, Result> prior;
 
-        Run(Evidence e, Settings settings, Locale locale) {
+        Run(Evidence e, Settings settings, Locale locale, java.util.Map<String, Result> prior) {
             this.e = e;
             this.settings = settings;
             this.locale = locale;
+            this.prior = prior;
+        }
+
+        /**
+         * The most severe finding, at warning or above, of a rule this one {@linkplain #dependsOn(String...) depends on}
+         * on the same step: the mechanism that explains this rule's symptom. Empty when that rule did not run (a
+         * single-rule evaluation), passed or only informed.
+         */
+        public Optional<Finding> prior(String ruleId) {
+            if (!dependsOn.contains(ruleId)) {
+                throw new IllegalStateException(id + " reads " + ruleId + " without declaring the dependency");
+            }
+            Result r = prior.get(ruleId);
+            if (r == null || r.status() != Result.Status.FIRED) {
+                return Optional.empty();
+            }
+            return r.findings().stream().filter(f -> f.severity().atLeast(Severity.WARNING)).max(java.util.Comparator.comparingInt(Finding::score));
         }
 
         /** This rule's text {@code key} in the run's language; see {@link BaseRule#text}. */
@@ -170,8 +209,8 @@ public abstract class BaseRule implements Rule {
     /** Builds one finding of this rule. */
     public final class FindingBuilder {
         private final Run run;
-        private final int score;
-        private final String summary;
+        private int score;
+        private String summary;
         private String explanation = "";
         private final List<Finding.Observation> evidence = new ArrayList<>();
         private final List<Finding.Threshold> thresholds = new ArrayList<>();
@@ -185,6 +224,12 @@ public abstract class BaseRule implements Rule {
             this.run = run;
             this.score = Math.max(0, Math.min(100, score));
             this.summary = summary;
+        }
+
+        /** Adds a sentence to the summary (knob attribution, a dependency's mechanism). */
+        public FindingBuilder appendSummary(String sentence) {
+            this.summary = summary + " " + sentence;
+            return this;
         }
 
         public FindingBuilder explain(String text) {
@@ -225,6 +270,19 @@ public abstract class BaseRule implements Rule {
         /** The NUMA heatmap cell that shows the finding ("show evidence" outlines it). */
         public FindingBuilder cell(NumaCell c) {
             this.cell = c;
+            return this;
+        }
+
+        /**
+         * This finding is a consequence of {@code cause} (a finding of a rule this one depends on): the summary
+         * gains {@code sentence}, the cause is listed first in the evidence, and the score stays below warning so
+         * the report raises the mechanism, not its symptom.
+         */
+        public FindingBuilder explainedBy(Finding cause, String sentence) {
+            this.summary = summary + " " + sentence;
+            this.score = Math.min(score, Severity.WARNING_FROM - 5);
+            evidence.add(0, new Finding.Observation(cause.ruleId(), cause.summary(), cause.evidence().isEmpty() ? null
+                    : cause.evidence().get(0).ref()));
             return this;
         }
 

@@ -37,6 +37,19 @@ public interface Rule {
     /** Evaluates in the locale: findings and reasons are written in its language (English by default). */
     Result evaluate(Evidence evidence, Settings settings, Locale locale);
 
+    /**
+     * Rules whose results this rule reads (JMC-style dependencies): the engine evaluates them first on the
+     * same step and hands their results to {@link #evaluate(Evidence, Settings, Locale, java.util.Map)}.
+     */
+    default List<String> dependsOn() {
+        return List.of();
+    }
+
+    /** Evaluates with the results, by rule id, of the rules it {@linkplain #dependsOn() depends on}. */
+    default Result evaluate(Evidence evidence, Settings settings, Locale locale, java.util.Map<String, Result> prior) {
+        return evaluate(evidence, settings, locale);
+    }
+
     /** Evaluates in English. */
     default Result evaluate(Evidence evidence, Settings settings) {
         return evaluate(evidence, settings, Locale.ROOT);

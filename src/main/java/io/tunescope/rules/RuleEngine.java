@@ -19,6 +19,9 @@ import java.util.Map;
 public final class RuleEngine {
     private final List<Rule> rules;
 
+    /** The rules in evaluation order: each after the rules it depends on, otherwise as given. */
+    private final List<Rule> order;
+
     public RuleEngine(List<Rule> rules) {
         this.rules = List.copyOf(rules);
         Map<String, Rule> ids = new HashMap<>();
@@ -27,6 +30,29 @@ public final class RuleEngine {
                 throw new IllegalArgumentException("duplicate rule id " + r.id());
             }
         }
+        List<Rule> sorted = new ArrayList<>();
+        java.util.Set<String> done = new java.util.HashSet<>();
+        for (Rule r : rules) {
+            place(r, ids, sorted, done, new java.util.HashSet<>());
+        }
+        this.order = List.copyOf(sorted);
+    }
+
+    private static void place(Rule r, Map<String, Rule> ids, List<Rule> sorted, java.util.Set<String> done, java.util.Set<String> visiting) {
+        if (done.contains(r.id())) {
+            return;
+        }
+        if (!visiting.add(r.id())) {
+            throw new IllegalArgumentException("rule dependencies form a cycle through " + r.id());
+        }
+        for (String d : r.dependsOn()) {
+            Rule dep = ids.get(d);
+            if (dep != null) {
+                place(dep, ids, sorted, done, visiting);
+            }
+        }
+        done.add(r.id());
+        sorted.add(r);
     }
 
     public List<Rule> rules() {
@@ -64,10 +90,17 @@ public final class RuleEngine {
     /** Every rule on one step, written in the locale's language. */
     public List<Result> run(Evidence evidence, Settings settings, Locale locale) {
         List<Result> out = new ArrayList<>();
-        for (Rule r : rules) {
+        Map<String, Result> prior = new HashMap<>();
+        for (Rule r : order) {
             Result res;
             try {
-                res = r.evaluate(evidence, settings, locale);
+                Map<String, Result> deps = new HashMap<>();
+                for (String d : r.dependsOn()) {
+                    if (prior.containsKey(d)) {
+                        deps.put(d, prior.get(d));
+                    }
+                }
+                res = r.evaluate(evidence, settings, locale, deps);
                 if (res == null) {
                     res = Result.failed(r.id(), evidence.step(), RuleText.engine(locale, "noResult"));
                 }
@@ -82,8 +115,14 @@ public final class RuleEngine {
                 }
                 res = Result.fired(res.ruleId(), res.step(), checked);
             }
+            prior.put(r.id(), res);
             out.add(res);
         }
+        Map<String, Integer> given = new HashMap<>();
+        for (int i = 0; i < rules.size(); i++) {
+            given.put(rules.get(i).id(), i);
+        }
+        out.sort(Comparator.comparingInt(res -> given.get(res.ruleId())));
         return out;
     }
 

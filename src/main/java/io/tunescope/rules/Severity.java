@@ -3,14 +3,17 @@ package io.tunescope.rules;
 import java.util.Locale;
 
 /**
- * How much a finding matters, from its 0-100 score: below {@link #WARNING_FROM} info, below
- * {@link #CRITICAL_FROM} warning, else critical.
+ * How much a finding matters, from its 0-100 score, in the bands of JDK Mission Control's rules: below
+ * {@link #REPORT_FROM} nothing is reported (the rule passes and says what it read), below {@link #WARNING_FROM}
+ * info, below {@link #CRITICAL_FROM} warning, else critical.
  */
 public enum Severity {
     INFO, WARNING, CRITICAL;
 
-    public static final int WARNING_FROM = 50;
-    public static final int CRITICAL_FROM = 80;
+    /** Scores below this are "checked and fine": the rule passes instead of reporting. */
+    public static final int REPORT_FROM = 25;
+    public static final int WARNING_FROM = 75;
+    public static final int CRITICAL_FROM = 90;
 
     public static Severity ofScore(int score) {
         if (score < 0 || score > 100) {

@@ -5,6 +5,7 @@ import io.tunescope.rules.cpu.HostSaturatedRule;
 import io.tunescope.rules.cpu.ProfileEventRule;
 import io.tunescope.rules.cpu.ProfileSymbolsRule;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,5 +109,27 @@ class MechanismRulesTest {
         Finding f = caps("a").file("mysqld.folded", "mariadbd;[mariadbd];[mariadbd] 30\nmariadbd;do_command;row_search_mvcc 70\n")
                 .fire(new ProfileSymbolsRule());
         assertTrue(f.summary().startsWith("30 % of the CPU samples in mysqld.folded have no symbol"), f.summary());
+    }
+
+    @Test
+    void aKneeOnASaturatedHostNamesTheSaturationFirstAndStaysBelowWarning() {
+        String sweep = SeriesRulesTest.sysbench(1, 900, 2, -1, 0) + SeriesRulesTest.sysbench(2, 1500, 3, -1, 0)
+                + SeriesRulesTest.sysbench(4, 1000, 9, -1, 0) + SeriesRulesTest.sysbench(8, 700, 25, -1, 0);
+        // the knee rule is listed first: the engine still evaluates the saturation it depends on before it
+        RuleEngine engine = new RuleEngine(List.of(new io.tunescope.rules.concurrency.ThroughputKneeRule(), new HostSaturatedRule()));
+        var saturated = engine.run(caps("a").lscpu(2, 1).file("vmstat.txt", vmstat(6, 1)).file("sb.log", sweep).load(), Settings.defaults());
+        Finding knee = saturated.findings().stream().filter(f -> f.ruleId().equals("CONC-THROUGHPUT-KNEE")).findFirst().orElseThrow();
+        assertEquals("Throughput peaks at 2 threads (1500 TPS) and falls 33.3 % from 2 to 4 threads: run at or below 2 concurrent sessions. "
+                + "The host's 2 CPUs are saturated in this step (CPU-HOST-SATURATED): the knee is where CPU time runs out, not a limit of the "
+                + "database.", knee.summary());
+        assertEquals(Severity.INFO, knee.severity());
+        assertEquals("CPU-HOST-SATURATED", knee.evidence().get(0).label(), "the mechanism is the first evidence");
+        assertEquals(List.of("CONC-THROUGHPUT-KNEE", "CPU-HOST-SATURATED"), saturated.results().stream().map(Result::ruleId).toList(),
+                "results stay in the order the rules were given");
+        // with CPU to spare the same knee is the database's own, at its own score
+        var idle = engine.run(caps("b").lscpu(8, 1).file("vmstat.txt", vmstat(1, 60)).file("sb.log", sweep).load(), Settings.defaults());
+        Finding own = idle.findings().stream().filter(f -> f.ruleId().equals("CONC-THROUGHPUT-KNEE")).findFirst().orElseThrow();
+        assertEquals(Severity.WARNING, own.severity());
+        assertTrue(!own.summary().contains("CPU-HOST-SATURATED"), own.summary());
     }
 }

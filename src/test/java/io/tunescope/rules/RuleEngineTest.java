@@ -39,11 +39,11 @@ class RuleEngineTest {
 
     @Test
     void severityBands() {
-        assertEquals(Severity.INFO, Severity.ofScore(0));
-        assertEquals(Severity.INFO, Severity.ofScore(49));
-        assertEquals(Severity.WARNING, Severity.ofScore(50));
-        assertEquals(Severity.WARNING, Severity.ofScore(79));
-        assertEquals(Severity.CRITICAL, Severity.ofScore(80));
+        assertEquals(Severity.INFO, Severity.ofScore(25));
+        assertEquals(Severity.INFO, Severity.ofScore(74));
+        assertEquals(Severity.WARNING, Severity.ofScore(75));
+        assertEquals(Severity.WARNING, Severity.ofScore(89));
+        assertEquals(Severity.CRITICAL, Severity.ofScore(90));
         assertThrows(IllegalArgumentException.class, () -> Severity.ofScore(101));
         assertEquals(Severity.WARNING, Severity.parse("Warning"));
     }
@@ -51,10 +51,13 @@ class RuleEngineTest {
     @Test
     void failuresAreIsolatedAndFindingsSorted() {
         var capture = Caps.in(dir).mycnf("a=1\n").load();
-        RuleEngine engine = new RuleEngine(List.of(new Fixed("T-LOW", 20), new Fixed("T-BOOM", -1), new Fixed("T-HIGH", 90),
-                new Fixed("T-MID", 60)));
+        RuleEngine engine = new RuleEngine(List.of(new Fixed("T-LOW", 30), new Fixed("T-BOOM", -1), new Fixed("T-HIGH", 90),
+                new Fixed("T-MID", 60), new Fixed("T-OK", 24)));
         RuleEngine.Report rep = engine.run(capture, Settings.defaults());
         assertEquals(List.of("T-HIGH", "T-MID", "T-LOW"), rep.findings().stream().map(Finding::ruleId).toList());
+        Result ok = rep.withStatus(Result.Status.PASSED).get(0);
+        assertEquals("T-OK", ok.ruleId(), "a score below 25 is checked and fine, not a finding");
+        assertEquals("score 24. (score 24, below the 25 at which a finding is reported)", ok.reason());
         List<Result> failed = rep.withStatus(Result.Status.FAILED);
         assertEquals(1, failed.size());
         assertEquals("IllegalStateException: boom", failed.get(0).reason());
@@ -64,7 +67,7 @@ class RuleEngineTest {
 
     @Test
     void settingsCanBeOverridden() {
-        Fixed r = new Fixed("T-X", 10);
+        Fixed r = new Fixed("T-X", 40);
         Settings s = Settings.defaults().with("T-X", "limit", 7);
         Evidence e = Caps.in(dir).mycnf("a=1\n").evidence();
         Finding f = r.evaluate(e, s).findings().get(0);

@@ -147,7 +147,14 @@ public final class RuleCatalog {
         StringBuilder sb = new StringBuilder();
         List<Rule> rules = rules();
         sb.append("Tunescope has ").append(rules.size()).append(" rules. Thresholds marked [S] come from a cited source, ")
-                .append("[H] are Tunescope heuristics; all can be adjusted.\n");
+                .append("[H] are Tunescope heuristics; all can be adjusted.\n\n")
+                .append("Each finding has a score from 0 to 100. Severity follows the bands of JDK Mission Control's rules: below ")
+                .append(io.tunescope.rules.Severity.REPORT_FROM).append(" nothing is reported (the rule passes and `findings --all` lists the values it read), ")
+                .append("info from ").append(io.tunescope.rules.Severity.REPORT_FROM).append(", warning from ").append(io.tunescope.rules.Severity.WARNING_FROM)
+                .append(" (it limits the measured result now, or risks data or availability), critical from ")
+                .append(io.tunescope.rules.Severity.CRITICAL_FROM).append(" (the server cannot start, or will lose data or memory). ")
+                .append("A rule that reads another's result (\"after\" in the needs column) runs after it on the same step; when the ")
+                .append("other rule names the mechanism at warning, this rule says so in its summary and stays below warning.\n");
         Topic current = null;
         for (Rule r : rules) {
             if (r.topic() != current) {
@@ -163,7 +170,9 @@ public final class RuleCatalog {
             List<String> needs = r.requires().stream().map(n -> n.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).toList();
             String zh = r.title(java.util.Locale.SIMPLIFIED_CHINESE);
             sb.append("| `").append(r.id()).append("` | ").append(r.title()).append(zh.equals(r.title()) ? "" : "<br>" + zh).append(" | ")
-                    .append(needs.isEmpty() ? "(see rule)" : String.join(", ", needs)).append(" | ")
+                    .append(needs.isEmpty() ? "(see rule)" : String.join(", ", needs))
+                    .append(r.dependsOn().isEmpty() ? "" : "<br>after " + String.join(", ", r.dependsOn().stream().map(d -> "`" + d + "`").toList()))
+                    .append(" | ")
                     .append(settings.isEmpty() ? "-" : String.join("<br>", settings)).append(" | ")
                     .append(r.sources().isEmpty() ? "-" : String.join("<br>", r.sources().stream()
                             .map(RuleCatalog::sourceLink).toList()))

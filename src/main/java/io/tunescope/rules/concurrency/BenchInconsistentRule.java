@@ -85,7 +85,7 @@ public final class BenchInconsistentRule extends BaseRule {
             run.pass(run.t("pass", checked));
             return;
         }
-        var f = run.finding(55, problems.size() > 1 ? run.t("summary.more", problems.get(0), problems.size() - 1)
+        var f = run.finding(60, problems.size() > 1 ? run.t("summary.more", problems.get(0), problems.size() - 1)
                         : run.t("summary", problems.get(0)))
                 .explain(run.t("explanation", String.join(run.t("separator"), problems)))
                 .threshold(LITTLE).threshold(RATIO);

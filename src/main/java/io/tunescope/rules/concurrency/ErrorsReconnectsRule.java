@@ -73,7 +73,7 @@ public final class ErrorsReconnectsRule extends BaseRule {
             run.pass(run.t("pass"));
             return;
         }
-        var f = run.finding(60, run.t("summary", String.join(run.t("separator"), what)))
+        var f = run.finding(70, run.t("summary", String.join(run.t("separator"), what)))
                 .explain(run.t("explanation"))
                 .threshold(MAX_RATE);
         for (Object[] o : ev) {

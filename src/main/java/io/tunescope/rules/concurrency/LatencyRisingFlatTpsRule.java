@@ -3,6 +3,7 @@ package io.tunescope.rules.concurrency;
 import io.tunescope.analysis.evidence.Need;
 import io.tunescope.analysis.timeline.ThreadSweep;
 import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.cpu.HostSaturatedRule;
 import io.tunescope.rules.Fmt;
 import io.tunescope.rules.Recommendation;
 import io.tunescope.rules.Setting;
@@ -18,6 +19,7 @@ public final class LatencyRisingFlatTpsRule extends BaseRule {
     public LatencyRisingFlatTpsRule() {
         super("CONC-P95-RISING-FLAT-TPS", Topic.CONCURRENCY, "Latency grows, throughput does not (queueing)", List.of(Need.BENCH),
                 List.of("SEED-001", "HACKMYSQL-SCALE"), TPS_GAIN, LAT_GROWTH);
+        dependsOn(HostSaturatedRule.ID);
     }
 
     @Override
@@ -53,7 +55,7 @@ public final class LatencyRisingFlatTpsRule extends BaseRule {
         String pct = Fmt.num(a.percentile() > 0 ? a.percentile() : 95);
         double tg = b.tps() / a.tps() - 1;
         double lg = b.latPctMs() / a.latPctMs() - 1;
-        var f = run.finding(scale(lg, run.get(LAT_GROWTH) - 1, 2, 50, 75), tg >= 0
+        var f = run.finding(scale(lg, run.get(LAT_GROWTH) - 1, 4, 40, 80), tg >= 0
                         ? run.t("summary", a.threads(), b.threads(), Fmt.pct(tg), pct, Fmt.pct(lg), Fmt.num2(a.latPctMs()), Fmt.num2(b.latPctMs()))
                         : run.t("summary.change", a.threads(), b.threads(), Fmt.pct(tg), pct, Fmt.pct(lg), Fmt.num2(a.latPctMs()),
                                 Fmt.num2(b.latPctMs())))
@@ -65,6 +67,7 @@ public final class LatencyRisingFlatTpsRule extends BaseRule {
                 .text(run.t("text.route"))
                 .effect(run.t("effect"), "SEED-001")
                 .risk(run.t("risk")).build());
+        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
         f.add();
     }
 }

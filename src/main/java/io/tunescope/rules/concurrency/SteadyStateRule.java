@@ -57,7 +57,7 @@ public final class SteadyStateRule extends BaseRule {
                 ? run.t("summary.both", Fmt.num(drift), Fmt.num(first), Fmt.num(second), Fmt.num(written))
                 : drifting ? run.t("summary.drift", Fmt.num(drift), Fmt.num(first), Fmt.num(second), h.first().file())
                 : run.t("summary.noFlush", Fmt.num(written), h.first().file());
-        var f = run.finding(35, summary).explain(run.t("explanation"));
+        var f = run.finding(40, summary).explain(run.t("explanation"));
         SourceRef ref = r.intervals().isEmpty() ? r.ref() : SourceRef.of(r.file(), r.intervals().get(0).line());
         if (drifting) {
             f.evidence(run.t("evidence.first"), Fmt.num(first) + " TPS", ref);

@@ -9,6 +9,7 @@ import io.tunescope.analysis.reading.ReadRun;
 import io.tunescope.analysis.reading.StepReading;
 import io.tunescope.model.capture.SourceRef;
 import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.cpu.HostSaturatedRule;
 import io.tunescope.rules.Fmt;
 import io.tunescope.rules.Recommendation;
 import io.tunescope.rules.Topic;
@@ -27,6 +28,7 @@ public final class StepChangeRule extends BaseRule {
     public StepChangeRule() {
         super("CONC-STEP-CHANGE", Topic.CONCURRENCY, "Throughput change against the previous step", List.of(Need.BENCH),
                 List.of("SYSBENCH"));
+        dependsOn(HostSaturatedRule.ID);
     }
 
     @Override
@@ -51,17 +53,17 @@ public final class StepChangeRule extends BaseRule {
             String before = Fmt.num2(a.tps());
             String after = Fmt.num2(b.tps());
             if (!c.significant()) {
-                score = 15;
+                score = 25;
                 summary = run.t("summary.noise", change, c.against(), before, after, b.threads(), threshold);
             } else if (c.tpsChangePct() < 0) {
-                score = 60;
+                score = 75;
                 summary = run.t("summary.down", abs(c), c.against(), before, after, b.threads(), threshold);
             } else {
-                score = 20;
+                score = 40;
                 summary = run.t("summary.up", abs(c), c.against(), before, after, b.threads(), threshold);
             }
         } else {
-            score = c.significant() && c.tpsChangePct() < 0 ? 60 : c.significant() ? 20 : 15;
+            score = c.significant() && c.tpsChangePct() < 0 ? 75 : c.significant() ? 40 : 25;
             summary = c.significant() ? run.t("summary.sweep", change, c.points().size(), c.against(), threshold)
                     : run.t("summary.sweepNoise", change, c.points().size(), c.against(), threshold);
         }
@@ -82,21 +84,58 @@ public final class StepChangeRule extends BaseRule {
         f.evidence(noiseLabel, threshold + " %", null);
         List<String> changes = new ArrayList<>();
         SourceRef first = null;
+        int changed = 0;
+        boolean partial = false;
         for (ConfigDiff.Row r : s.configChanges()) {
-            if (r.change() == ConfigDiff.Change.CHANGED && changes.size() < 6) {
-                changes.add(r.key() + " " + r.before() + " -> " + r.after());
+            if (r.change() == ConfigDiff.Change.NOT_CAPTURED) {
+                partial = true;
+                continue;
+            }
+            changed++;
+            if (changes.size() < 6) {
+                changes.add(r.key() + " " + value(r.key(), r.before()) + " -> " + value(r.key(), r.after()));
                 if (first == null) {
-                    first = r.afterRef();
+                    first = r.afterRef() != null ? r.afterRef() : r.beforeRef();
                 }
             }
         }
         if (!changes.isEmpty()) {
             f.evidence(run.t("evidence.changes"), String.join("; ", changes), first);
         }
+        // knob attribution: which configuration change between the two steps the difference (or its absence) belongs to
+        String list = String.join("; ", changes) + (changed > changes.size() ? "; ..." : "");
+        if (c.significant()) {
+            f.appendSummary(changed == 1 ? run.t("attribution.one", list)
+                    : changed > 1 ? run.t("attribution.many", changed, list)
+                    : partial ? run.t("attribution.partial") : run.t("attribution.none"));
+        } else if (changed > 0) {
+            f.appendSummary(changed == 1 ? run.t("attribution.noneMattered.one", list) : run.t("attribution.noneMattered", changed, list));
+        }
         if (!c.significant() && c.noise() != Comparison.Noise.REPEATS) {
             f.recommend(Recommendation.of(run.t("action.repeat")).effect(run.t("effect.repeat"), "SYSBENCH").risk(run.t("risk.repeat")).build());
         }
+        if (!c.significant()) {
+            run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
+        }
         f.add();
+    }
+
+    /** A changed value as a reader writes it: sizes in bytes as KiB/MiB/GiB, the rest as captured. */
+    private static String value(String key, String v) {
+        if (v == null || v.isEmpty()) {
+            return "-";
+        }
+        if (key.endsWith("_size") || key.endsWith("_size_max") || key.endsWith("_capacity")) {
+            try {
+                double d = Double.parseDouble(v);
+                if (d >= 1024) {
+                    return Fmt.bytes(d);
+                }
+            } catch (NumberFormatException ignored) {
+                // not a plain number: as captured
+            }
+        }
+        return v;
     }
 
     private static String abs(Comparison c) {

@@ -40,7 +40,7 @@ public final class ThreadPoolRule extends BaseRule {
             return;
         }
         int cpus = run.e.logicalCpus().orElse(0);
-        var f = run.finding(scale(u, run.get(MIN_USED), 4096, 50, 75), run.t("summary", Fmt.num(u)))
+        var f = run.finding(scale(u, run.get(MIN_USED), 4096, 40, 70), run.t("summary", Fmt.num(u)))
                 .explain(run.t("explanation"))
                 .evidence(used.get())
                 .threshold(MIN_USED);

@@ -3,6 +3,7 @@ package io.tunescope.rules.concurrency;
 import io.tunescope.analysis.evidence.Need;
 import io.tunescope.analysis.timeline.ThreadSweep;
 import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.cpu.HostSaturatedRule;
 import io.tunescope.rules.Fmt;
 import io.tunescope.rules.Recommendation;
 import io.tunescope.rules.Setting;
@@ -18,6 +19,7 @@ public final class ThroughputKneeRule extends BaseRule {
     public ThroughputKneeRule() {
         super("CONC-THROUGHPUT-KNEE", Topic.CONCURRENCY, "Throughput falls when threads double", List.of(Need.BENCH),
                 List.of("SEED-001", "PERCONA-USL", "HACKMYSQL-SCALE"), FALL, MIN_POINTS);
+        dependsOn(HostSaturatedRule.ID);
     }
 
     @Override
@@ -47,7 +49,7 @@ public final class ThroughputKneeRule extends BaseRule {
             return;
         }
         double loss = 1 - to.tps() / from.tps();
-        var f = run.finding(scale(loss, 1 - run.get(FALL), 0.35, 50, 80), run.t("summary", peak.threads(), Fmt.num(peak.tps()),
+        var f = run.finding(scale(loss, 1 - run.get(FALL), 0.35, 45, 85), run.t("summary", peak.threads(), Fmt.num(peak.tps()),
                         Fmt.pct(loss), from.threads(), to.threads()))
                 .explain(run.t("explanation"))
                 .threshold(FALL).threshold(MIN_POINTS);
@@ -58,6 +60,9 @@ public final class ThroughputKneeRule extends BaseRule {
                 .text(run.t("text.pool", peak.threads()), run.t("text.threadPool"))
                 .effect(run.t("effect"), "SEED-001")
                 .risk(run.t("risk")).build());
+        int cpus = run.e.logicalCpus().orElse(0);
+        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, cpus > 0 && peak.threads() <= 2 * cpus
+                ? run.t("saturated.cpus", cpus) : run.t("saturated")));
         f.add();
     }
 }

@@ -60,7 +60,7 @@ public final class DefaultAsTuningRule extends BaseRule {
             return;
         }
         String names = Reasons.list(found.keySet(), run.locale);
-        var f = run.finding(15, found.size() == 1 ? run.t("summary.one", found.size(), names) : run.t("summary", found.size(), names))
+        var f = run.finding(25, found.size() == 1 ? run.t("summary.one", found.size(), names) : run.t("summary", found.size(), names))
                 .explain(run.t("explanation"));
         List<String> lines = new ArrayList<>();
         for (ConfigEntry en : found.values()) {

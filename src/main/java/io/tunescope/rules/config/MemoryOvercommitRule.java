@@ -69,8 +69,8 @@ public final class MemoryOvercommitRule extends BaseRule {
             return;
         }
         // above RAM the worst case is an OOM kill waiting to happen: critical
-        int score = !worst ? scale(poolRatio, run.get(POOL) / 100, 1.0, 50, 85)
-                : ratio >= 1.0 ? scale(ratio, 1.0, 1.3, 80, 95) : scale(ratio, run.get(MAX_MEMORY) / 100, 1.0, 55, 79);
+        int score = !worst ? scale(poolRatio, run.get(POOL) / 100, 1.0, 55, 85)
+                : ratio >= 1.0 ? scale(ratio, 1.0, 1.3, 78, 95) : scale(ratio, run.get(MAX_MEMORY) / 100, 1.0, 45, 70);
         String summary = worst
                 ? run.t("summary", Fmt.bytes(b.total()), Fmt.pct(ratio), Fmt.bytes(ram), Fmt.bytes(pool), Fmt.num(b.connections()),
                         Fmt.bytes(b.perThread()), Fmt.num(run.get(MAX_MEMORY)))

@@ -55,7 +55,7 @@ public final class NoOpChangeRule extends BaseRule {
             run.pass(run.t("pass", s.configChanges().size()));
             return;
         }
-        var f = run.finding(30, run.t("summary", String.join("; ", noops))).explain(run.t("explanation"));
+        var f = run.finding(40, run.t("summary", String.join("; ", noops))).explain(run.t("explanation"));
         for (ConfigDiff.Row r : rows) {
             f.evidence(r.key(), (r.before().isEmpty() ? "?" : r.before()) + " -> " + r.after(), r.afterRef());
         }

@@ -34,7 +34,7 @@ public final class PurgeLagRule extends BaseRule {
             run.pass(run.t("pass", Fmt.num(v)));
             return;
         }
-        run.finding(scale(v, run.get(HISTORY), 10 * run.get(HISTORY), 55, 85), run.t("summary", Fmt.num(v), Fmt.num(run.get(HISTORY))))
+        run.finding(scale(v, run.get(HISTORY), 10 * run.get(HISTORY), 50, 85), run.t("summary", Fmt.num(v), Fmt.num(run.get(HISTORY))))
                 .explain(run.t("explanation"))
                 .evidence(hll.get())
                 .threshold(HISTORY)

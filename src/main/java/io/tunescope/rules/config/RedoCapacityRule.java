@@ -92,7 +92,7 @@ public final class RedoCapacityRule extends BaseRule {
             run.pass(Double.isNaN(perHour) ? run.t("pass", Fmt.bytes(capacity)) : run.t("pass.rate", Fmt.bytes(capacity), Fmt.bytes(perHour)));
             return;
         }
-        int score = small ? scale(perHour / capacity, 1, 4, 55, 80) : 40;
+        int score = small ? scale(perHour / capacity, 1, 4, 50, 85) : 35;
         String summary = small
                 ? run.t("summary.small", Fmt.bytes(capacity), Fmt.num(run.get(HOURS)), Fmt.bytes(perHour))
                 : run.t("summary.deprecated", server.display());
@@ -163,7 +163,7 @@ public final class RedoCapacityRule extends BaseRule {
             return;
         }
         String holds = Double.isNaN(perSecond) ? "?" : Fmt.num(capacity / perSecond);
-        var f = run.finding(pressed ? 70 : 55, pressed
+        var f = run.finding(pressed ? 80 : 50, pressed
                         ? run.t("summary.checkpoint", Fmt.pct(ageShare), Fmt.bytes(age.age()), Fmt.bytes(age.max()), Fmt.bytes(capacity), holds,
                         Double.isNaN(perSecond) ? "?" : Fmt.bytes(perSecond))
                         : run.t("summary.small", Fmt.bytes(capacity), Fmt.num(run.get(HOURS)), Fmt.bytes(perSecond * 3600)))

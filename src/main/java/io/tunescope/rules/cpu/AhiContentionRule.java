@@ -35,7 +35,7 @@ public final class AhiContentionRule extends BaseRule {
             return;
         }
         List<Map.Entry<String, Double>> top = h.matching(AHI);
-        var f = run.finding(scale(share * 100, run.get(MIN), 25, 45, 70), run.t("summary", Fmt.pct(share), Hot.list(run, top, 3)))
+        var f = run.finding(scale(share * 100, run.get(MIN), 25, 45, 80), run.t("summary", Fmt.pct(share), Hot.list(run, top, 3)))
                 .explain(run.t("explanation"))
                 .threshold(MIN)
                 .frames(top.stream().map(Map.Entry::getKey).toList());

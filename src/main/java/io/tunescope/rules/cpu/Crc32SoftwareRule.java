@@ -46,7 +46,7 @@ public final class Crc32SoftwareRule extends BaseRule {
         }
         List<Map.Entry<String, Double>> top = h.matching(SOFTWARE);
         boolean v57 = run.e.server().mysqlLine() && run.e.server().major() == 5;
-        var f = run.finding(scale(share * 100, run.get(MIN), 10, 50, 80), flags.isPresent()
+        var f = run.finding(scale(share * 100, run.get(MIN), 10, 50, 85), flags.isPresent()
                         ? run.t("summary", Fmt.pct(share), Hot.list(run, top, 3))
                         : run.t("summary.probably", Fmt.pct(share), Hot.list(run, top, 3)))
                 .explain(run.t("explanation"))

@@ -30,6 +30,7 @@ public final class FutexContextSwitchRule extends BaseRule {
     public FutexContextSwitchRule() {
         super("CPU-FUTEX-CONTEXT-SWITCH", Topic.CPU, "Too many runnable threads: futex and scheduler time", List.of(Need.CPU_PROFILE),
                 List.of("MYSQL-TP", "BOOSTDB-TP", "PERCONA-TP"), FAMILY, CS_PER_TRX);
+        dependsOn(HostSaturatedRule.ID);
     }
 
     /** Futex and wait primitives proper: the frames of threads blocking on locks and conditions. */
@@ -72,7 +73,7 @@ public final class FutexContextSwitchRule extends BaseRule {
             return;
         }
         List<Map.Entry<String, Double>> top = h.matching(FUTEX);
-        var f = run.finding(Double.isNaN(perTrx) ? 45 : scale(perTrx, run.get(CS_PER_TRX), 200, 55, 80), Double.isNaN(perTrx)
+        var f = run.finding(Double.isNaN(perTrx) ? 40 : scale(perTrx, run.get(CS_PER_TRX), 200, 50, 80), Double.isNaN(perTrx)
                         ? run.t("summary", Fmt.pct(share)) : run.t("summary.switches", Fmt.pct(share), Fmt.num(perTrx)))
                 .explain(run.t("explanation"))
                 .threshold(FAMILY).threshold(CS_PER_TRX)
@@ -85,6 +86,7 @@ public final class FutexContextSwitchRule extends BaseRule {
                 .text(run.t("text.threadPool"))
                 .effect(run.t("effect"), "BOOSTDB-TP")
                 .risk(run.t("risk")).build());
+        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
         f.add();
     }
 }

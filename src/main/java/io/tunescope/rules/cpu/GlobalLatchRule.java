@@ -42,6 +42,7 @@ public final class GlobalLatchRule extends BaseRule {
     public GlobalLatchRule() {
         super("CPU-INNODB-GLOBAL-LATCH", Topic.CPU, "Global InnoDB latch contention", List.of(Need.CPU_PROFILE),
                 List.of("BOOSTDB-OTHER", "BOOSTDB-FINEGRAIN", "BOOSTDB-LOCKFREE", "MYSQL-LOCKSYS"), MIN);
+        dependsOn(HostSaturatedRule.ID);
     }
 
     @Override
@@ -70,7 +71,7 @@ public final class GlobalLatchRule extends BaseRule {
             return;
         }
         String name = worst.name().apply(run);
-        var f = run.finding(scale(worstShare * 100, run.get(MIN), 40, 55, 85), run.t("summary", Fmt.pct(worstShare), name))
+        var f = run.finding(scale(worstShare * 100, run.get(MIN), 40, 50, 85), run.t("summary", Fmt.pct(worstShare), name))
                 .explain(run.t("explanation", Hot.join(run, all)))
                 .evidence(run.t("evidence.family"), name + " " + Fmt.pct(worstShare), io.tunescope.model.capture.SourceRef.of(h.file(), 0))
                 .threshold(MIN);
@@ -84,6 +85,7 @@ public final class GlobalLatchRule extends BaseRule {
                     .effect(run.t("effect.pageHashLocks"), "BOOSTDB-OTHER")
                     .risk(run.t("risk.pageHashLocks")).build());
         }
+        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
         f.add();
     }
 }

@@ -21,6 +21,8 @@ import java.util.Map;
  * ({@code sysbench} in a system-wide {@code perf record -a}) shares those CPUs and is named with its share.
  */
 public final class HostSaturatedRule extends BaseRule {
+    /** The id the rules that read saturation first depend on. */
+    public static final String ID = "CPU-HOST-SATURATED";
     static final Setting BUSY = Setting.heuristic("busyPercent", "mean CPU busy at least", 90, "%");
     static final Setting QUEUE = Setting.heuristic("runQueuePerCpu", "vmstat r per logical CPU above", 2, "");
     static final Setting CLIENT = Setting.heuristic("clientPercent", "benchmark client's share of the profile at least", 5, "%");
@@ -65,7 +67,7 @@ public final class HostSaturatedRule extends BaseRule {
             return;
         }
         if (!saturated) {
-            var f = run.finding(35, run.t("summary.clientOnly", client, Fmt.pct(clientShare), Fmt.num(meanBusy)))
+            var f = run.finding(50, run.t("summary.clientOnly", client, Fmt.pct(clientShare), Fmt.num(meanBusy)))
                     .explain(run.t("explanation"))
                     .evidence(run.t("evidence.client", client), Fmt.pct(clientShare), io.tunescope.model.capture.SourceRef.of(hot.get().file(), 0))
                     .evidence(run.t("evidence.busy"), Fmt.num(meanBusy) + " %", busy.ref(0))
@@ -85,10 +87,18 @@ public final class HostSaturatedRule extends BaseRule {
         } else {
             summary = withQueue ? run.t("summary", Fmt.num(meanBusy), q, cpus) : run.t("summary.busy", Fmt.num(meanBusy));
         }
-        int score = meanBusy >= 97 || (cpus > 0 && meanR > 4 * cpus) ? 65 : 55;
+        int score = meanBusy >= 97 || (cpus > 0 && meanR > 4 * cpus) ? 85 : 75;
         var f = run.finding(score, summary).explain(run.t("explanation"))
-                .evidence(run.t("evidence.busy"), Fmt.num(meanBusy) + " %", busy.ref(0))
-                .threshold(BUSY).threshold(QUEUE);
+                .evidence(run.t("evidence.busy"), Fmt.num(meanBusy) + " %", busy.ref(0));
+        if (meanBusy >= run.get(BUSY)) {
+            f.threshold(BUSY);
+        }
+        if (queue) {
+            f.threshold(QUEUE);
+        }
+        if (client != null) {
+            f.threshold(CLIENT);
+        }
         if (r != null && !r.isEmpty()) {
             f.evidence(run.t("evidence.queue"), Fmt.num(meanR), r.ref(0));
         }

@@ -43,7 +43,7 @@ public final class KernelCopyUserRule extends BaseRule {
         boolean network = !Double.isNaN(net) && net > (Double.isNaN(file) ? 0 : file);
         String summary = Double.isNaN(file) ? run.t("summary", Fmt.pct(share))
                 : network ? run.t("summary.network", Fmt.pct(share)) : run.t("summary.pageCache", Fmt.pct(share));
-        var f = run.finding(network ? 35 : 50, summary)
+        var f = run.finding(network ? 35 : 45, summary)
                 .explain(Double.isNaN(file) ? run.t("explanation.noStacks") : run.t("explanation"))
                 .threshold(MIN)
                 .frames(top.stream().map(Map.Entry::getKey).toList());

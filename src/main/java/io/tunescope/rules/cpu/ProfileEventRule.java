@@ -36,7 +36,7 @@ public final class ProfileEventRule extends BaseRule {
             return;
         }
         double landed = h.selfShare(FutexContextSwitchRule.IRQ_RESTORE);
-        run.finding(20, run.t("summary", h.file(), h.event(), Fmt.pct(landed)))
+        run.finding(30, run.t("summary", h.file(), h.event(), Fmt.pct(landed)))
                 .explain(run.t("explanation"))
                 .evidence(run.t("evidence.event"), h.event(), SourceRef.of(h.file(), 0))
                 .evidence(run.t("evidence.landed"), Fmt.pct(landed), SourceRef.of(h.file(), 0))

@@ -27,7 +27,7 @@ public final class ProfileSymbolsRule extends BaseRule {
             run.pass(run.t("pass", Fmt.pct(u)));
             return;
         }
-        run.finding(scale(u * 100, run.get(MAX), 80, 50, 75), run.t("summary", Fmt.pct(u), h.file()))
+        run.finding(scale(u * 100, run.get(MAX), 60, 40, 80), run.t("summary", Fmt.pct(u), h.file()))
                 .explain(run.t("explanation"))
                 .evidence(run.t("evidence.unresolved"), Fmt.pct(u), io.tunescope.model.capture.SourceRef.of(h.file(), 0))
                 .threshold(MAX)

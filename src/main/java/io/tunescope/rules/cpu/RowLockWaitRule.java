@@ -46,7 +46,7 @@ public final class RowLockWaitRule extends BaseRule {
         String summary = Double.isNaN(perCommit) ? run.t("summary.wait", Fmt.num(avgMs))
                 : !many ? run.t("summary.fewButLong", Fmt.pct(perCommit), Fmt.num(avgMs))
                 : slow ? run.t("summary.ratioAndWait", Fmt.pct(perCommit), Fmt.num(avgMs)) : run.t("summary", Fmt.pct(perCommit));
-        var f = run.finding(many ? scale(perCommit * 100, run.get(PER_COMMIT), 20, 50, 80) : 35, summary)
+        var f = run.finding(many ? scale(perCommit * 100, run.get(PER_COMMIT), 20, 50, 85) : 35, summary)
                 .explain(run.t("explanation"));
         if (many) {
             f.threshold(PER_COMMIT);

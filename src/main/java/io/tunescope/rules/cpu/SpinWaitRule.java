@@ -25,6 +25,7 @@ public final class SpinWaitRule extends BaseRule {
     public SpinWaitRule() {
         super("CPU-SPIN-WAIT-HOT", Topic.CPU, "InnoDB spin-wait loops dominate", List.of(Need.CPU_PROFILE),
                 List.of("MYSQL-SPIN", "MYSQL-PR611", "BESTHUB-SPIN", "MYSQLONARM-CONTRIB"), UT_DELAY, FAMILY);
+        dependsOn(HostSaturatedRule.ID);
     }
 
     @Override
@@ -37,7 +38,7 @@ public final class SpinWaitRule extends BaseRule {
             return;
         }
         List<Map.Entry<String, Double>> top = h.matching(SPIN);
-        var f = run.finding(scale(family * 100, run.get(FAMILY), 40, 55, 85), run.t("summary", Fmt.pct(family), Hot.list(run, top, 3)))
+        var f = run.finding(scale(family * 100, run.get(FAMILY), 40, 50, 85), run.t("summary", Fmt.pct(family), Hot.list(run, top, 3)))
                 .explain(run.t("explanation"))
                 .threshold(UT_DELAY).threshold(FAMILY)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
@@ -51,6 +52,7 @@ public final class SpinWaitRule extends BaseRule {
                 .sql(List.of(Sql.persist(run.e, "innodb_spin_wait_delay", "12")), "innodb_spin_wait_delay")
                 .effect(run.t("effect.delay"), "BESTHUB-SPIN")
                 .risk(run.t("risk.delay")).build());
+        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
         f.add();
     }
 }

@@ -37,7 +37,7 @@ public final class HighAwaitRule extends BaseRule {
         }
         double aw = worst.meanAwait();
         double limit = worst.nvme() ? run.get(NVME) : run.get(OTHER);
-        var f = run.finding(scale(aw, limit, limit * 5, 45, 70), worst.nvme()
+        var f = run.finding(scale(aw, limit, limit * 5, 45, 85), worst.nvme()
                         ? run.t("summary.nvme", worst.name(), Fmt.num2(aw), Fmt.num(limit))
                         : run.t("summary", worst.name(), Fmt.num2(aw), Fmt.num(limit)))
                 .explain(run.t("explanation"))

@@ -38,7 +38,7 @@ public final class ReadMissRule extends BaseRule {
             run.pass(run.t("pass", Fmt.pct(ratio), Fmt.num(rate)));
             return;
         }
-        var f = run.finding(scale(ratio * 100, run.get(MISS), 10, 50, 80), run.t("summary", Fmt.pct(ratio), Fmt.num(rate), Fmt.num(d.elapsedSeconds())))
+        var f = run.finding(scale(ratio * 100, run.get(MISS), 10, 45, 85), run.t("summary", Fmt.pct(ratio), Fmt.num(rate), Fmt.num(d.elapsedSeconds())))
                 .explain(run.t("explanation"))
                 .evidence(run.t("evidence.delta", "Innodb_buffer_pool_reads"), Fmt.num(reads.get().delta()), reads.get().afterRef())
                 .evidence(run.t("evidence.delta", "Innodb_buffer_pool_read_requests"), Fmt.num(req.get().delta()), req.get().afterRef())

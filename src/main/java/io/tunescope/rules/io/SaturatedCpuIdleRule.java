@@ -52,7 +52,7 @@ public final class SaturatedCpuIdleRule extends BaseRule {
             return;
         }
         double util = worst.util().mean();
-        var f = run.finding(scale(busy, run.get(CPU), 0, 60, 85), Double.isNaN(worst.meanQueue())
+        var f = run.finding(scale(busy, run.get(CPU), 0, 75, 88), Double.isNaN(worst.meanQueue())
                         ? run.t("summary", worst.name(), Fmt.num(util), Fmt.num2(worst.meanAwait()), Fmt.num(busy))
                         : run.t("summary.queue", worst.name(), Fmt.num(util), Fmt.num2(worst.meanAwait()), Fmt.num2(worst.meanQueue()),
                                 Fmt.num(busy)))

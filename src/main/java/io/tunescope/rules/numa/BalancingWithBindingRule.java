@@ -31,7 +31,7 @@ public final class BalancingWithBindingRule extends BaseRule {
             run.pass(mems.isEmpty() && cpus.isEmpty() ? run.t("pass.unbound", bal.get().value()) : run.t("pass", bal.get().value()));
             return;
         }
-        var f = run.finding(55, mems.isPresent() ? run.t("summary.mems", mems.get().value())
+        var f = run.finding(50, mems.isPresent() ? run.t("summary.mems", mems.get().value())
                         : run.t("summary.cpus", cpus.map(Fact::value).orElse("")))
                 .explain(run.t("explanation"))
                 .evidence(bal.get());

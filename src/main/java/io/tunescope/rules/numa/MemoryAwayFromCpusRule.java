@@ -66,7 +66,7 @@ public final class MemoryAwayFromCpusRule extends BaseRule {
         }
         String cpuNodeList = String.join(",", cpuNodes.stream().map(String::valueOf).toList());
         String awayList = String.join(",", awayNodes);
-        var f = run.finding(scale(share * 100, run.get(MAX), 90, 55, 80), p.command().isEmpty()
+        var f = run.finding(scale(share * 100, run.get(MAX), 90, 50, 85), p.command().isEmpty()
                         ? run.t("summary.noCommand", Fmt.pct(share), Fmt.num(away), Fmt.num(p.total()), awayList, cpuNodeList)
                         : run.t("summary", Fmt.pct(share), p.command(), Fmt.num(away), Fmt.num(p.total()), awayList, cpuNodeList))
                 .explain(run.t("explanation"))
@@ -74,11 +74,24 @@ public final class MemoryAwayFromCpusRule extends BaseRule {
                 .evidence(run.t("evidence.perNode", p.command()), p.mb().toString(), SourceRef.of(p.file(), p.line()))
                 .cell(NumaCell.process(p.pid(), p.command(), mostAway, SourceRef.of(p.file(), p.line())))
                 .threshold(MAX);
-        f.recommend(Recommendation.of(run.t("action"))
-                .bash("numactl --cpunodebind=" + cpuNodeList + " --membind=" + cpuNodeList + " /usr/sbin/mysqld --defaults-file=/etc/my.cnf",
-                        "# VMs (libvirt): <numatune><memory mode='strict' nodeset='" + cpuNodeList + "'/></numatune>")
-                .effect(run.t("effect"), "SEED-001")
-                .risk(run.t("risk")).build());
+        // bind memory where the CPUs are only when those nodes can hold the process: its pages there plus their free memory
+        NodePlan.Plan plan = NodePlan.of(run, run.t("plan.needProcess", p.command(), p.pid()), p.total(), SourceRef.of(p.file(), p.line()), p.mb());
+        NodePlan.explain(f, plan);
+        boolean fits = plan.ok() && cpuNodes.containsAll(plan.nodes());
+        if (fits) {
+            String nodes = plan.list();
+            f.recommend(Recommendation.of(run.t("action"))
+                    .bash(NodePlan.withComment(run.t("text.plan", Fmt.num(plan.needMb()), nodes, Fmt.num(plan.availableMb())),
+                            Servers.dropIn(run.e, "--cpunodebind=" + nodes + " --membind=" + nodes)))
+                    .effect(run.t("effect"), "SEED-001")
+                    .risk(run.t("risk")).build());
+        } else {
+            f.recommend(Recommendation.of(run.t("action.noBinding", cpuNodeList))
+                    .bash(NodePlan.withComment(plan.ok() ? run.t("text.needsMore", cpuNodeList, plan.list()) : plan.refusal(),
+                            new String[] {"numastat -m", "numastat -p " + (p.pid() > 0 ? Integer.toString(p.pid()) : "$(pidof " + Servers.process(run.e) + ")")}))
+                    .effect(run.t("effect.noBinding"), "JCOLE-NUMA")
+                    .risk(run.t("risk.noBinding")).build());
+        }
         f.add();
     }
 }

@@ -90,7 +90,7 @@ public final class NodeExhaustedSwapRule extends BaseRule {
             run.pass(run.t("pass.noSwap", m.nodes().get(full)));
             return;
         }
-        var f = run.finding(75, run.t("summary", m.nodes().get(full), Fmt.num(fullPct), m.nodes().get(roomy), Fmt.num(roomyPct)))
+        var f = run.finding(85, run.t("summary", m.nodes().get(full), Fmt.num(fullPct), m.nodes().get(roomy), Fmt.num(roomyPct)))
                 .explain(run.t("explanation"))
                 .evidence(run.t("evidence.nodeFree", m.nodes().get(full)), run.t("evidence.mbOf", Fmt.num(free.value(full)),
                         Fmt.num(total.value(full))), SourceRef.of(file, free.line()))

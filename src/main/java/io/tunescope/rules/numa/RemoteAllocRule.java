@@ -80,7 +80,7 @@ public final class RemoteAllocRule extends BaseRule {
         NumaRow row = last.row("other_node");
         SourceRef ref = SourceRef.of(file, row == null ? last.ref().line() : row.line());
         int node = last.nodes().get(worst);
-        var f = run.finding(scale(worstRatio * 100, run.get(MAX), 50, 50, 80), delta
+        var f = run.finding(scale(worstRatio * 100, run.get(MAX), 50, 50, 85), delta
                         ? run.t("summary.capture", node, Fmt.pct(worstRatio), Fmt.pct(overall))
                         : run.t("summary.boot", node, Fmt.pct(worstRatio), Fmt.pct(overall)))
                 .explain(run.t("explanation"))
@@ -89,11 +89,29 @@ public final class RemoteAllocRule extends BaseRule {
         for (int i = 0; i < n; i++) {
             f.evidence(run.t("evidence.node", last.nodes().get(i)), Fmt.pct(RemoteAllocation.ratio(local[i], other[i])), ref);
         }
-        f.recommend(Recommendation.of(run.t("action"))
-                .bash("numactl --hardware",
-                        "systemctl edit mysqld   # [Service] ExecStart= ; ExecStart=/usr/bin/numactl --cpunodebind=2,3 --membind=2,3 /usr/sbin/mysqld $MYSQLD_OPTS")
-                .effect(run.t("effect"), "SEED-001")
-                .risk(run.t("risk")).build());
+        java.util.Optional<NodePlan.Plan> plan = NodePlan.forServer(run);
+        if (plan.isPresent()) {
+            NodePlan.explain(f, plan.get());
+        }
+        if (plan.isPresent() && plan.get().ok()) {
+            String nodes = plan.get().list();
+            f.recommend(Recommendation.of(run.t("action.nodes", nodes))
+                    .bash(NodePlan.withComment(run.t("text.plan", Fmt.num(plan.get().needMb()), nodes, Fmt.num(plan.get().availableMb())),
+                            Servers.dropIn(run.e, "--cpunodebind=" + nodes + " --membind=" + nodes)))
+                    .effect(run.t("effect"), "SEED-001")
+                    .risk(run.t("risk")).build());
+        } else if (plan.isPresent()) {
+            f.recommend(Recommendation.of(run.t("action.noBinding"))
+                    .bash(NodePlan.withComment(plan.get().refusal(), Servers.dropIn(run.e, "--interleave=all")))
+                    .effect(run.t("effect.noBinding"), "JCOLE-NUMA")
+                    .risk(run.t("risk.noBinding")).build());
+        } else {
+            f.recommend(Recommendation.of(run.t("action.measure"))
+                    .bash(NodePlan.withComment(run.t("text.measure"), new String[] {"numastat -p $(pidof " + Servers.process(run.e) + ")",
+                            "numastat -m", "numactl --hardware"}))
+                    .effect(run.t("effect.measure"), "JCOLE-NUMA")
+                    .risk(run.t("risk.measure")).build());
+        }
         f.add();
     }
 

@@ -53,12 +53,23 @@ public final class VmSpansNodesRule extends BaseRule {
                         .cell(NumaCell.process(vm.pid(), vm.command(), farNode(vm, used, perSocket), SourceRef.of(vm.file(), vm.line())))
                         .threshold(MIN);
                 run.e.lscpu("Socket(s)").ifPresent(f::evidence);
-                f.recommend(Recommendation.of(run.t("action"))
-                        .text(run.t("text.vcpupin"),
-                                "<numatune><memory mode='strict' nodeset='2-3'/></numatune>",
-                                "<memoryBacking><hugepages/></memoryBacking>")
-                        .effect(run.t("effect"), "SEED-001")
-                        .risk(run.t("risk")).build());
+                NodePlan.Plan plan = NodePlan.of(run, run.t("plan.needVm", vm.command(), vm.pid()), vm.total(), SourceRef.of(vm.file(), vm.line()), vm.mb());
+                NodePlan.explain(f, plan);
+                if (plan.ok()) {
+                    String first = NodePlan.firstCpus(run.e, plan);
+                    f.recommend(Recommendation.of(run.t("action"))
+                            .text(run.t("text.plan", Fmt.num(plan.needMb()), plan.list(), Fmt.num(plan.availableMb())),
+                                    first.isEmpty() ? run.t("text.vcpupinUnknown") : run.t("text.vcpupin", first.split(",")[0], plan.list()),
+                                    "<numatune><memory mode='strict' nodeset='" + plan.list() + "'/></numatune>",
+                                    "<memoryBacking><hugepages/></memoryBacking>")
+                            .effect(run.t("effect"), "SEED-001")
+                            .risk(run.t("risk")).build());
+                } else {
+                    f.recommend(Recommendation.of(run.t("action.resize"))
+                            .bash(NodePlan.withComment(plan.refusal(), new String[] {"numastat -m", "numactl --hardware", "virsh dominfo <domain>"}))
+                            .effect(run.t("effect"), "SEED-001")
+                            .risk(run.t("risk")).build());
+                }
                 f.add();
                 return;
             }

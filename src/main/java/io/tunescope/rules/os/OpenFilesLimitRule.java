@@ -42,7 +42,7 @@ public final class OpenFilesLimitRule extends BaseRule {
             run.pass(run.t("pass", Fmt.num(have), Fmt.num(need)));
             return;
         }
-        var f = run.finding(have < need ? 55 : 45, have < need ? run.t("summary", Fmt.num(have), Fmt.num(need))
+        var f = run.finding(have < need ? 75 : 40, have < need ? run.t("summary", Fmt.num(have), Fmt.num(need))
                         : run.t("summary.requested", Fmt.num(have), Fmt.num(req)))
                 .explain(run.t("explanation"))
                 .evidence(limit.get());

@@ -28,7 +28,7 @@ public final class ThpEnabledRule extends BaseRule {
             run.pass(run.t("pass", en.get().value()));
             return;
         }
-        var f = run.finding(55, run.t("summary"))
+        var f = run.finding(50, run.t("summary"))
                 .explain(run.t("explanation"))
                 .evidence("transparent_hugepage/enabled", en.get().value(), en.get().ref());
         run.e.thp("defrag").ifPresent(d -> f.evidence("transparent_hugepage/defrag", d.value(), d.ref()));

@@ -30,7 +30,7 @@ public final class ZoneReclaimRule extends BaseRule {
             run.pass(run.t("pass", zr.get().value(), nodes.getAsInt()));
             return;
         }
-        var f = run.finding(60, run.t("summary", zr.get().value(), nodes.getAsInt()))
+        var f = run.finding(75, run.t("summary", zr.get().value(), nodes.getAsInt()))
                 .explain(run.t("explanation"))
                 .evidence(zr.get());
         run.e.lscpu("NUMA node(s)").ifPresent(f::evidence);

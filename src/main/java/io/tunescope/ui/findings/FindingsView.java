@@ -330,6 +330,12 @@ public final class FindingsView implements CaptureView {
             }
         }
 
+        // the ways to see the evidence come before its list, which can run long (a binding's derivation)
+        if (!show.isEmpty()) {
+            HBox bar = new HBox(6);
+            bar.getChildren().addAll(show);
+            details.getChildren().add(bar);
+        }
         if (!f.evidence().isEmpty()) {
             details.getChildren().add(heading(ctx.text("findings.evidence")));
             GridPane g = new GridPane();
@@ -359,11 +365,6 @@ public final class FindingsView implements CaptureView {
                 g.add(value, 0, row++, 2, 1);
             }
             details.getChildren().add(g);
-        }
-        if (!show.isEmpty()) {
-            HBox bar = new HBox(6);
-            bar.getChildren().addAll(show);
-            details.getChildren().add(bar);
         }
         if (!f.thresholds().isEmpty()) {
             details.getChildren().add(heading(ctx.text("findings.thresholds")));

@@ -255,4 +255,24 @@ class HostRulesTest {
         assertEquals(1, f.withheld().size());
         assertTrue(f.withheld().get(0).contains("MySQL Community has no thread pool"), f.withheld().get(0));
     }
+
+    @Test
+    void aStepMeasuredWhileTheBufferPoolFillsIsNotSteady() {
+        String sb = SeriesRulesTest.sysbench(8, 1000, 10, -1, 0);
+        Finding f = caps("cold").file("sb.log", sb)
+                .status("status-1-before.txt", "Uptime", "1000", "Innodb_buffer_pool_pages_free", "8000", "Innodb_buffer_pool_pages_total", "8192",
+                        "Innodb_buffer_pool_reads", "0", "Innodb_buffer_pool_read_requests", "0")
+                .status("status-2-after.txt", "Uptime", "1100", "Innodb_buffer_pool_pages_free", "2000", "Innodb_buffer_pool_pages_total", "8192",
+                        "Innodb_buffer_pool_reads", "6000", "Innodb_buffer_pool_read_requests", "100000")
+                .fire(new io.tunescope.rules.concurrency.SteadyStateRule());
+        assertEquals("The buffer pool was still filling while the step was measured: 73.2 % of its pages (8000 -> 2000 free of 8192) were "
+                + "taken from the free list and 6 % of the page requests were read from disk, so the figures measure a cold cache.", f.summary());
+        // the hand-made capture's baseline: 128 MiB pool, data already cached (free pages 5441 -> 5556, no disk reads)
+        assertEquals(Result.Status.PASSED, caps("warm").file("sb.log", sb)
+                .status("status-1-before.txt", "Uptime", "1000", "Innodb_buffer_pool_pages_free", "5441", "Innodb_buffer_pool_pages_total", "8112",
+                        "Innodb_buffer_pool_reads", "170", "Innodb_buffer_pool_read_requests", "1000")
+                .status("status-2-after.txt", "Uptime", "1100", "Innodb_buffer_pool_pages_free", "5556", "Innodb_buffer_pool_pages_total", "8112",
+                        "Innodb_buffer_pool_reads", "170", "Innodb_buffer_pool_read_requests", "900000")
+                .run(new io.tunescope.rules.concurrency.SteadyStateRule()).status());
+    }
 }

@@ -22,7 +22,7 @@ import io.tunescope.rules.cpu.ProfileSymbolsRule;
 import io.tunescope.rules.cpu.SpinWaitRule;
 import io.tunescope.rules.io.FlushNeighborsSsdRule;
 import io.tunescope.rules.io.HighAwaitRule;
-import io.tunescope.rules.io.IoCapacitySsdRule;
+import io.tunescope.rules.io.IoCapacityFlushingRule;
 import io.tunescope.rules.io.SaturatedCpuIdleRule;
 import io.tunescope.rules.numa.MemoryAwayFromCpusRule;
 import io.tunescope.rules.numa.NodeExhaustedSwapRule;
@@ -100,7 +100,7 @@ public final class RuleCatalog {
                 new SaturatedCpuIdleRule(),
                 new HighAwaitRule(),
                 new FlushNeighborsSsdRule(),
-                new IoCapacitySsdRule(),
+                new IoCapacityFlushingRule(),
                 new StepChangeRule(),
                 new SteadyStateRule(),
                 new ThroughputKneeRule(),

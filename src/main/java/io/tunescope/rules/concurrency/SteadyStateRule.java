@@ -25,8 +25,8 @@ public final class SteadyStateRule extends BaseRule {
     static final Setting DRIFT = Setting.heuristic("maxHalfDriftPercent", "TPS difference between the run's halves above", 10, "%");
 
     public SteadyStateRule() {
-        super("CONC-RUN-NOT-STEADY", Topic.CONCURRENCY, "Main run not in a steady state", List.of(Need.BENCH), List.of("SYSBENCH", "MYSQL-FLUSHING"),
-                DRIFT);
+        super("CONC-RUN-NOT-STEADY", Topic.CONCURRENCY, "Main run not in a steady state", List.of(Need.BENCH), List.of("SYSBENCH", "MYSQL-FLUSHING", "MYSQL-BP"),
+                DRIFT, FILL, DISK_READS);
     }
 
     @Override
@@ -46,6 +46,10 @@ public final class SteadyStateRule extends BaseRule {
                 + d.row("Innodb_rows_updated").map(StatusDelta.Row::delta).orElse(0.0)
                 + d.row("Innodb_rows_deleted").map(StatusDelta.Row::delta).orElse(0.0))).orElse(0L);
         boolean neverFlushed = flushed.isPresent() && flushed.get().delta() == 0 && written > 0;
+        boolean cold = coldPool(run);
+        if (!drifting && !neverFlushed && cold) {
+            return;
+        }
         if (!drifting && !neverFlushed) {
             run.pass(Double.isNaN(drift) ? run.t("pass.noIntervals") : run.t("pass", Fmt.num(drift)));
             return;
@@ -72,6 +76,46 @@ public final class SteadyStateRule extends BaseRule {
                 .bash("sysbench ... --time=300 --report-interval=1 run    # after a warm-up of the same workload")
                 .effect(run.t("effect"), "SYSBENCH").risk(run.t("risk")).build());
         f.add();
+    }
+
+    static final Setting FILL = Setting.heuristic("maxPoolFillPercent", "buffer pool pages taken from the free list during the run above", 5, "%");
+    static final Setting DISK_READS = Setting.heuristic("maxDiskReadPercent", "page requests read from disk above", 1, "%");
+
+    /**
+     * The buffer pool was still filling between the status snapshots: its free list shrank by more than {@link #FILL}
+     * of the pool while more than {@link #DISK_READS} of the page requests went to disk. Adds that finding and
+     * returns true; false when the pool was warm or the counters are missing.
+     */
+    private boolean coldPool(Run run) {
+        Optional<StatusDelta.Result> d = run.e.statusDelta();
+        if (d.isEmpty()) {
+            return false;
+        }
+        Optional<StatusDelta.Row> free = d.get().row("Innodb_buffer_pool_pages_free");
+        Optional<StatusDelta.Row> total = d.get().row("Innodb_buffer_pool_pages_total");
+        Optional<StatusDelta.Row> reads = d.get().row("Innodb_buffer_pool_reads");
+        Optional<StatusDelta.Row> requests = d.get().row("Innodb_buffer_pool_read_requests");
+        if (free.isEmpty() || total.isEmpty() || reads.isEmpty() || requests.isEmpty() || total.get().after() <= 0 || requests.get().delta() <= 0) {
+            return false;
+        }
+        double filled = (free.get().before() - free.get().after()) / total.get().after();
+        double disk = reads.get().delta() / requests.get().delta();
+        if (filled * 100 <= run.get(FILL) || disk * 100 <= run.get(DISK_READS)) {
+            return false;
+        }
+        run.finding(40, run.t("summary.cold", Fmt.pct(filled), Fmt.num(free.get().before()), Fmt.num(free.get().after()),
+                        Fmt.num(total.get().after()), Fmt.pct(disk)))
+                .explain(run.t("explanation.cold"))
+                .evidence(run.t("evidence.free"), Fmt.num(free.get().before()) + " -> " + Fmt.num(free.get().after()), free.get().afterRef())
+                .evidence("Innodb_buffer_pool_pages_total", Fmt.num(total.get().after()), total.get().afterRef())
+                .evidence(run.t("evidence.diskReads"), Fmt.num(reads.get().delta()) + " / " + Fmt.num(requests.get().delta()), reads.get().afterRef())
+                .threshold(FILL).threshold(DISK_READS)
+                .recommend(Recommendation.of(run.t("action.cold"))
+                        .bash("sysbench ... --time=<as long as the main run> run    # warm-up, results discarded",
+                                "mysql -e \"SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_free'\"    # before the main run: stops falling when warm")
+                        .effect(run.t("effect.cold"), "MYSQL-BP").risk(run.t("risk")).build())
+                .add();
+        return true;
     }
 
     private static double mean(double[] v, int from, int to) {

@@ -98,6 +98,7 @@ public final class Citations {
             Map.entry("MYSQL-BINLOG-CACHE", "https://dev.mysql.com/doc/refman/8.0/en/replication-options-binary-log.html#sysvar_binlog_cache_size"),
             Map.entry("MYSQL-LOG-BUFFER", "https://dev.mysql.com/doc/refman/8.0/en/innodb-parameters.html#sysvar_innodb_log_buffer_size"),
             Map.entry("MARIADB-FLUSHING", "https://mariadb.com/kb/en/innodb-page-flushing/"),
+            Map.entry("MYSQL-OPEN-FILES-LIMIT", "https://dev.mysql.com/doc/refman/8.0/en/server-system-variables.html#sysvar_open_files_limit"),
             Map.entry("MYSQL-READ-AHEAD", "https://dev.mysql.com/doc/refman/8.0/en/innodb-performance-read_ahead.html"),
             Map.entry("SEED-000", "Kunpeng BoostKit training camp: deep MySQL performance optimization based on Kunpeng BoostKit (Huawei)"),
             Map.entry("SEED-001", "GreatDB sysbench tuning on virtual machines (Zhu Yong)"),

@@ -188,6 +188,11 @@ class ServerRulesTest {
                 .run(new LogWaitsRule());
         assertEquals(Result.Status.PASSED, pass.status());
         assertEquals("Innodb_log_waits 0 during the run; innodb_log_buffer_size 16 MiB, redo written 2 MiB/s", pass.reason());
+        // no redo write counter: the summary does not invent a rate and the recommendation says what to capture
+        Finding noRedo = run100s("n", "Innodb_log_waits", "20").variables("innodb_log_buffer_size", "16777216").fire(new LogWaitsRule());
+        assertEquals("Threads waited 20 times for space in the redo log buffer in 100 s (0.20/s): innodb_log_buffer_size=16 MiB is too small "
+                + "for the redo the run wrote.", noRedo.summary());
+        assertEquals("sql", noRedo.recommendations().get(0).language());
         assertEquals(Result.Status.NOT_APPLICABLE, run100s("c", "Questions", "10").run(new LogWaitsRule()).status());
     }
 
@@ -210,7 +215,7 @@ class ServerRulesTest {
         Result pass = run100s("b", "Innodb_buffer_pool_pages_lru_flushed", "0", "Innodb_buffer_pool_pages_flushed", "3132",
                 "Innodb_buffer_pool_wait_free", "0").run(new LruFlushRule());
         assertEquals(Result.Status.PASSED, pass.status());
-        assertEquals("Innodb_buffer_pool_wait_free 0, LRU-list writes 0 of 3132 page writes (0 %), over 100 s", pass.reason());
+        assertEquals("Innodb_buffer_pool_wait_free 0, LRU-list writes 0 of 3132 page writes = 0 %, over 100 s", pass.reason());
         assertEquals(Result.Status.NOT_APPLICABLE, run100s("c", "Questions", "10").run(new LruFlushRule()).status());
     }
 

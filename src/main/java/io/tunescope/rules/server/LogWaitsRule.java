@@ -44,15 +44,17 @@ public final class LogWaitsRule extends BaseRule {
         double redoRate = redo.map(r -> Counters.change(r) / d.elapsedSeconds()).orElse(Double.NaN);
         Optional<Fact> buffer = run.e.setting("innodb_log_buffer_size");
         String bufferText = Counters.shown(run, "innodb_log_buffer_size");
-        String redoText = Double.isNaN(redoRate) ? "-" : Fmt.bytes(redoRate);
+        String redoText = Double.isNaN(redoRate) ? written.map(r -> Fmt.bytes(0) + "/s").orElse(run.t("noRedo")) : Fmt.bytes(redoRate) + "/s";
         double count = waits.get().delta();
         if (count < run.get(MIN_WAITS)) {
             run.pass(run.t("pass", Fmt.num(count), bufferText, redoText));
             return;
         }
         double rate = waits.get().perSecond();
-        var f = run.finding(rate >= run.get(WARN_RATE) ? 78 : 55, run.t("summary", Fmt.num(count), Fmt.num(d.elapsedSeconds()),
-                        Counters.rate(rate), bufferText, redoText))
+        String summary = Double.isNaN(redoRate)
+                ? run.t("summary.noRedo", Fmt.num(count), Fmt.num(d.elapsedSeconds()), Counters.rate(rate), bufferText)
+                : run.t("summary", Fmt.num(count), Fmt.num(d.elapsedSeconds()), Counters.rate(rate), bufferText, redoText);
+        var f = run.finding(rate >= run.get(WARN_RATE) ? 78 : 55, summary)
                 .explain(run.t("explanation"))
                 .evidence(run.t("evidence.delta", waits.get().name()), Fmt.num(count), waits.get().afterRef())
                 .threshold(MIN_WAITS);

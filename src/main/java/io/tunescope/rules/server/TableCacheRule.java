@@ -30,7 +30,7 @@ public final class TableCacheRule extends BaseRule {
 
     public TableCacheRule() {
         super("SRV-TABLE-CACHE", Topic.SERVER, "Table cache or open files under pressure", List.of(Need.STATUS_DELTA, Need.SERVER_SETTINGS),
-                List.of("MYSQL-TABLE-CACHE", "MYSQL-STATUS-VARS", "MARIADB-STATUS-VARS", "OPENFILES-FORMULA"),
+                List.of("MYSQL-TABLE-CACHE", "MYSQL-STATUS-VARS", "MARIADB-STATUS-VARS", "MYSQL-OPEN-FILES-LIMIT"),
                 OPENED_RATE, FULL, FILES, FILES_WARN);
     }
 
@@ -125,7 +125,7 @@ public final class TableCacheRule extends BaseRule {
             f.recommend(Recommendation.of(run.t("action.limit", Fmt.num(limitN.getAsDouble()), Long.toString(fds)))
                     .bash("systemctl edit " + service + "        # [Service] LimitNOFILE=" + fds,
                             "systemctl daemon-reload && systemctl restart " + service)
-                    .effect(run.t("effect.limit"), "OPENFILES-FORMULA").risk(run.t("risk.limit")).build());
+                    .effect(run.t("effect.limit"), "MYSQL-OPEN-FILES-LIMIT").risk(run.t("risk.limit")).build());
         }
         List<String> lines = new ArrayList<>();
         lines.add(Sql.persist(run.e, "table_open_cache", Long.toString(target)));

@@ -98,7 +98,9 @@ public final class ConnectionsRule extends BaseRule {
             String log = maria ? "log_warnings" : "log_error_verbosity";
             double now = run.e.settingNumber(log).orElse(Double.NaN);
             double want = maria ? 4 : 3;
-            if (run.e.server().major() > 0 && !(now >= want)) {
+            // log_error_verbosity exists from MySQL 5.7; MariaDB keeps log_warnings
+            boolean exists = run.e.server().major() > 0 && (maria || run.e.server().atLeast(5, 7));
+            if (exists && !(now >= want)) {
                 f.recommend(Recommendation.of(run.t("action.log"))
                         .sql(List.of(Sql.persist(run.e, log, Fmt.num(want))), log)
                         .effect(maria ? run.t("effect.log.mariadb") : run.t("effect.log.mysql"), maria ? "MARIADB-LOG-WARNINGS" : "MYSQL-ABORTED")

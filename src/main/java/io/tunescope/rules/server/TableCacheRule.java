@@ -72,7 +72,10 @@ public final class TableCacheRule extends BaseRule {
                     .explain(run.t("explanation.files"))
                     .evidence(run.t("evidence.after", files.get().name()), Fmt.num(files.get().after()), files.get().afterRef())
                     .evidence(limit.get())
-                    .threshold(FILES).threshold(FILES_WARN);
+                    .threshold(FILES);
+            if (share * 100 >= run.get(FILES_WARN)) {
+                f.threshold(FILES_WARN);
+            }
             double need = Math.ceil(files.get().after() / (run.get(FILES) / 100));
             f.recommend(Recommendation.of(run.t("action.files"))
                     .text(run.t("text.files", Fmt.num(files.get().after()), Setting.format(run.get(FILES), "%"), Fmt.num(need), limit.get().value()))

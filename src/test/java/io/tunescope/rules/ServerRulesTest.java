@@ -188,6 +188,10 @@ class ServerRulesTest {
                 .run(new LogWaitsRule());
         assertEquals(Result.Status.PASSED, pass.status());
         assertEquals("Innodb_log_waits 0 during the run; innodb_log_buffer_size 16 MiB, redo written 2 MiB/s", pass.reason());
+        // no Innodb_os_log_written: the LSN's advance over the run (a gauge, after minus before) gives the redo rate
+        Finding lsn = run100s("l", "Innodb_log_waits", "500", "Innodb_lsn_current", "3000000000")
+                .version(MYSQL).variables("innodb_log_buffer_size", "16777216").fire(new LogWaitsRule());
+        assertEquals("-- redo 28.6 MiB/s x 1 s, rounded up to a MiB: 29 MiB (now 16 MiB)", lsn.recommendations().get(0).lines().get(1));
         // no redo write counter: the summary does not invent a rate and the recommendation says what to capture
         Finding noRedo = run100s("n", "Innodb_log_waits", "20").variables("innodb_log_buffer_size", "16777216").fire(new LogWaitsRule());
         assertEquals("Threads waited 20 times for space in the redo log buffer in 100 s (0.20/s): innodb_log_buffer_size=16 MiB is too small "

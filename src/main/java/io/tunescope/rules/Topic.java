@@ -7,6 +7,7 @@ public enum Topic {
     IO("I/O"),
     CONCURRENCY("Concurrency and throughput"),
     CONFIG("Configuration"),
+    SERVER("Server activity"),
     OS("OS / kernel"),
     BUILD("Build / compile");
 

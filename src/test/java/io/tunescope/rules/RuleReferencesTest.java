@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every rule id a finding's words point the reader to (see CFG-MEMORY-OVERCOMMIT, ...) is a rule of the catalogue. */
 class RuleReferencesTest {
-    private static final Pattern ID = Pattern.compile("\\b(CPU|NUMA|IO|CONC|CFG|OS|BUILD)-[A-Z0-9]+(?:-[A-Z0-9]+)+\\b");
+    private static final Pattern ID = Pattern.compile("\\b(CPU|NUMA|IO|CONC|CFG|OS|BUILD|SRV)-[A-Z0-9]+(?:-[A-Z0-9]+)+\\b");
 
     @Test
     void referencedRulesExist() throws IOException {

@@ -57,6 +57,14 @@ import io.tunescope.rules.os.OvercommitNoopRule;
 import io.tunescope.rules.os.SwappinessRule;
 import io.tunescope.rules.os.ThpEnabledRule;
 import io.tunescope.rules.os.ZoneReclaimRule;
+import io.tunescope.rules.server.BinlogCacheRule;
+import io.tunescope.rules.server.ConnectionsRule;
+import io.tunescope.rules.server.FullJoinScanRule;
+import io.tunescope.rules.server.LogWaitsRule;
+import io.tunescope.rules.server.LruFlushRule;
+import io.tunescope.rules.server.ReadAheadRule;
+import io.tunescope.rules.server.SortMergeRule;
+import io.tunescope.rules.server.TableCacheRule;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -132,7 +140,15 @@ public final class RuleCatalog {
                 new SwappinessRule(),
                 new ZoneReclaimRule(),
                 new OvercommitNoopRule(),
-                new OpenFilesLimitRule()));
+                new OpenFilesLimitRule(),
+                new SortMergeRule(),
+                new FullJoinScanRule(),
+                new TableCacheRule(),
+                new ConnectionsRule(),
+                new BinlogCacheRule(),
+                new LogWaitsRule(),
+                new LruFlushRule(),
+                new ReadAheadRule()));
         all.sort(Comparator.comparing(Rule::topic).thenComparing(Rule::id));
         return all;
     }

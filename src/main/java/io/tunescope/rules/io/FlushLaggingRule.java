@@ -46,8 +46,8 @@ public final class FlushLaggingRule extends BaseRule {
                 .effect(run.t("effect"), "MYSQL-IOCAP")
                 .risk(run.t("risk")).build());
         if (redoWaits) {
+            // sized from the run's redo write rate by SRV-LOG-WAITS, not a fixed size here
             f.recommend(Recommendation.of(run.t("action.logBuffer"))
-                    .sql(List.of(io.tunescope.rules.Sql.persist(run.e, "innodb_log_buffer_size", "64*1024*1024")), "innodb_log_buffer_size")
                     .effect(run.t("effect.logBuffer"), "MYSQLTUNER").risk(run.t("risk.logBuffer")).build());
         }
         f.add();

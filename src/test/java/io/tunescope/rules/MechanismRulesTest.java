@@ -72,6 +72,15 @@ class MechanismRulesTest {
                 + "it competes with the server for CPU.", f.summary());
         Finding both = caps("b").lscpu(2, 1).file("vmstat.txt", vmstat(6, 1)).file("perf-script.txt", profile).fire(new HostSaturatedRule());
         assertTrue(both.summary().contains("and the benchmark client sysbench runs on the same CPUs (30 % of the profile's samples)"), both.summary());
+        // where the client should go is derived from the host: 8 unbound CPUs are split, 2 CPUs cannot spare one, a cpuset leaves the rest
+        assertEquals(List.of("# 8 CPUs: 1 for the client, the rest for the server", "taskset -c 7 sysbench ...",
+                "systemctl set-property mysqld AllowedCPUs=0-6    # the server on the other CPUs (cgroup v2 cpuset, systemd 244 or later)"),
+                f.recommendations().get(0).lines());
+        assertEquals("# this host has 2 CPUs: none can be spared for the client without starving the server",
+                both.recommendations().get(0).lines().get(0));
+        Finding bound = caps("c").lscpu(8, 1).binding("0-5", "0").file("vmstat.txt", vmstat(3, 50)).file("perf-script.txt", profile)
+                .fire(new HostSaturatedRule());
+        assertEquals("taskset -c 6-7 sysbench ...", bound.recommendations().get(0).lines().get(1));
     }
 
     @Test

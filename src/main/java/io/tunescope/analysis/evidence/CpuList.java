@@ -35,4 +35,22 @@ public final class CpuList {
         }
         return b;
     }
+
+    /** The list form of a set of CPUs or nodes, as the kernel prints it: {@code 0-3,8,10-11}; empty for none. */
+    public static String format(BitSet set) {
+        StringBuilder sb = new StringBuilder();
+        int i = set.nextSetBit(0);
+        while (i >= 0) {
+            int end = set.nextClearBit(i) - 1;
+            if (sb.length() > 0) {
+                sb.append(',');
+            }
+            sb.append(i);
+            if (end > i) {
+                sb.append('-').append(end);
+            }
+            i = set.nextSetBit(end + 1);
+        }
+        return sb.toString();
+    }
 }

@@ -47,7 +47,6 @@ import io.tunescope.rules.cpu.RowLockWaitRule;
 import io.tunescope.rules.cpu.HostSaturatedRule;
 import io.tunescope.rules.cpu.ProfileEventRule;
 import io.tunescope.rules.io.BufferedDoubleCacheRule;
-import io.tunescope.rules.io.FlushLaggingRule;
 import io.tunescope.rules.io.ReadMissRule;
 import io.tunescope.rules.numa.BalancingWithBindingRule;
 import io.tunescope.rules.numa.ConflictingPoliciesRule;
@@ -119,7 +118,6 @@ public final class RuleCatalog {
                 new ConflictingPoliciesRule(),
                 new InterleaveIgnoresCpusetRule(),
                 new BufferedDoubleCacheRule(),
-                new FlushLaggingRule(),
                 new ReadMissRule(),
                 new ThreadPoolRule(),
                 new UnknownVariableRule(),

@@ -72,9 +72,7 @@ public final class HostSaturatedRule extends BaseRule {
                     .evidence(run.t("evidence.client", client), Fmt.pct(clientShare), io.tunescope.model.capture.SourceRef.of(hot.get().file(), 0))
                     .evidence(run.t("evidence.busy"), Fmt.num(meanBusy) + " %", busy.ref(0))
                     .threshold(CLIENT);
-            f.recommend(Recommendation.of(run.t("action.client"))
-                    .bash("taskset -c <CPUs the server does not use> sysbench ...    # or run sysbench from another host")
-                    .effect(run.t("effect.client"), "HACKMYSQL-SCALE").risk(run.t("risk.client")).build());
+            f.recommend(clientAway(run, client, run.e.logicalCpus().orElse(0)));
             f.add();
             return;
         }
@@ -105,12 +103,44 @@ public final class HostSaturatedRule extends BaseRule {
         run.e.lscpu("CPU(s)").ifPresent(fact -> f.evidence(run.t("evidence.cpus"), fact.value(), fact.ref()));
         if (client != null) {
             f.evidence(run.t("evidence.client", client), Fmt.pct(clientShare), io.tunescope.model.capture.SourceRef.of(hot.get().file(), 0));
-            f.recommend(Recommendation.of(run.t("action.client"))
-                    .bash("taskset -c <CPUs the server does not use> sysbench ...    # or run sysbench from another host")
-                    .effect(run.t("effect.client"), "HACKMYSQL-SCALE").risk(run.t("risk.client")).build());
+            f.recommend(clientAway(run, client, cpus));
         }
         f.recommend(Recommendation.of(run.t("action"))
                 .effect(run.t("effect"), "HACKMYSQL-SCALE").risk(run.t("risk")).build());
         f.add();
+    }
+
+    /**
+     * Where the benchmark client should run, from the capture: on CPUs outside the server's cpuset when it has one
+     * and some are left; on another host when the host has too few CPUs to split; else split the host, the client on
+     * its last eighth of the CPUs and the server on the rest.
+     */
+    private Recommendation clientAway(Run run, String client, int cpus) {
+        java.util.BitSet server = run.e.binding("cpus_allowed_list").map(f -> io.tunescope.analysis.evidence.CpuList.parse(f.value()))
+                .orElse(new java.util.BitSet());
+        java.util.BitSet free = new java.util.BitSet();
+        if (cpus > 0 && !server.isEmpty()) {
+            free.set(0, cpus);
+            free.andNot(server);
+        }
+        String[] lines;
+        if (!free.isEmpty()) {
+            String list = io.tunescope.analysis.evidence.CpuList.format(free);
+            lines = new String[] {"# " + run.t("client.free", io.tunescope.analysis.evidence.CpuList.format(server), list),
+                    "taskset -c " + list + " " + client + " ..."};
+        } else if (cpus == 0 || cpus <= 4) {
+            lines = new String[] {"# " + (cpus == 0 ? run.t("client.unknownCpus") : run.t("client.tooFew", cpus)),
+                    client + " --mysql-host=<database host> ...    # " + run.t("client.remote")};
+        } else {
+            int k = Math.max(1, cpus / 8);
+            String clientCpus = (cpus - k) + (k > 1 ? "-" + (cpus - 1) : "");
+            String serverCpus = "0-" + (cpus - k - 1);
+            lines = new String[] {"# " + run.t("client.split", cpus, k),
+                    "taskset -c " + clientCpus + " " + client + " ...",
+                    "systemctl set-property " + (run.e.server().kind() == io.tunescope.model.config.ServerFlavor.Kind.MARIADB ? "mariadb" : "mysqld")
+                            + " AllowedCPUs=" + serverCpus + "    # " + run.t("client.serverRest")};
+        }
+        return Recommendation.of(run.t("action.client")).bash(lines)
+                .effect(run.t("effect.client"), "HACKMYSQL-SCALE").risk(run.t("risk.client")).build();
     }
 }

@@ -6,7 +6,6 @@ import io.tunescope.rules.BaseRule;
 import io.tunescope.rules.Fmt;
 import io.tunescope.rules.Recommendation;
 import io.tunescope.rules.Setting;
-import io.tunescope.rules.Sql;
 import io.tunescope.rules.Topic;
 
 import java.util.List;
@@ -48,8 +47,20 @@ public final class SpinWaitRule extends BaseRule {
                         "SELECT EVENT_NAME, COUNT_STAR, SUM_TIMER_WAIT FROM performance_schema.events_waits_summary_global_by_event_name"
                                 + " WHERE EVENT_NAME LIKE 'wait/synch/%' ORDER BY SUM_TIMER_WAIT DESC LIMIT 10;"))
                 .effect(run.t("effect.find"), "MYSQL-SPIN").build());
+        // an A/B around the server's own value: double it and halve it, keep whichever gives more throughput
+        java.util.OptionalDouble current = run.e.settingNumber("innodb_spin_wait_delay");
+        List<String> ab = new java.util.ArrayList<>();
+        if (current.isPresent() && current.getAsDouble() >= 1) {
+            long now = (long) current.getAsDouble();
+            ab.add("-- " + run.t("text.delay", now, 2 * now, Math.max(0, now / 2)));
+            ab.add("SET GLOBAL innodb_spin_wait_delay = " + (2 * now) + ";");
+            ab.add("SET GLOBAL innodb_spin_wait_delay = " + Math.max(0, now / 2) + ";");
+            ab.add("SET GLOBAL innodb_spin_wait_delay = " + now + ";   -- " + run.t("text.back"));
+        } else {
+            ab.add("SELECT @@GLOBAL.innodb_spin_wait_delay;   -- " + run.t("text.read"));
+        }
         f.recommend(Recommendation.of(run.t("action.delay"))
-                .sql(List.of(Sql.persist(run.e, "innodb_spin_wait_delay", "12")), "innodb_spin_wait_delay")
+                .sql(ab, "innodb_spin_wait_delay")
                 .effect(run.t("effect.delay"), "BESTHUB-SPIN")
                 .risk(run.t("risk.delay")).build());
         run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));

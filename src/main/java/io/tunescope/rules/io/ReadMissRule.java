@@ -70,6 +70,27 @@ public final class ReadMissRule extends BaseRule {
         double current = run.e.settingNumber("innodb_buffer_pool_size").orElse(Double.NaN);
         String derivation = run.t("derivation", Fmt.num(run.get(RAM_SHARE)), Fmt.bytes(ram), Fmt.bytes(chunk), Fmt.num(instances),
                 Fmt.bytes(target));
+        List<String> limits = new java.util.ArrayList<>();
+        // safety: the growth must come out of memory that is free now (MemAvailable), with a tenth of it kept back
+        var avail = run.e.meminfo("MemAvailable");
+        if (!Double.isNaN(current) && avail.isPresent() && avail.get().number().isPresent()) {
+            double free = avail.get().number().getAsDouble();
+            f.evidence(avail.get());
+            double most = Math.floor((current + 0.9 * free) / unit) * unit;
+            if (target > most) {
+                target = most;
+                limits.add(run.t("capAvailable", Fmt.bytes(free), Fmt.bytes(target)));
+            }
+        }
+        // MariaDB 10.11.12+/11.x reserve address space up to innodb_buffer_pool_size_max at start-up: no online growth past it
+        var max = run.e.settingNumber("innodb_buffer_pool_size_max");
+        if (max.isPresent() && max.getAsDouble() > 0 && target > max.getAsDouble()) {
+            target = Math.floor(max.getAsDouble() / unit) * unit;
+            limits.add(run.t("capMax", Fmt.bytes(max.getAsDouble())));
+        }
+        if (!limits.isEmpty()) {
+            derivation = derivation + "; " + String.join("; ", limits);
+        }
         if (target <= 0 || !Double.isNaN(current) && target <= current) {
             return Recommendation.of(run.t("action.full"))
                     .text(run.t("text.full", Double.isNaN(current) ? "?" : Fmt.bytes(current), Fmt.bytes(ram), Fmt.num(run.get(RAM_SHARE))))

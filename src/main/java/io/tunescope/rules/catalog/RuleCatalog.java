@@ -52,6 +52,7 @@ import io.tunescope.rules.io.ReadMissRule;
 import io.tunescope.rules.numa.BalancingWithBindingRule;
 import io.tunescope.rules.numa.ConflictingPoliciesRule;
 import io.tunescope.rules.numa.InterleaveIgnoresCpusetRule;
+import io.tunescope.rules.os.NicIrqPlacementRule;
 import io.tunescope.rules.os.OpenFilesLimitRule;
 import io.tunescope.rules.os.OvercommitNoopRule;
 import io.tunescope.rules.os.SwappinessRule;
@@ -132,7 +133,8 @@ public final class RuleCatalog {
                 new SwappinessRule(),
                 new ZoneReclaimRule(),
                 new OvercommitNoopRule(),
-                new OpenFilesLimitRule()));
+                new OpenFilesLimitRule(),
+                new NicIrqPlacementRule()));
         all.sort(Comparator.comparing(Rule::topic).thenComparing(Rule::id));
         return all;
     }

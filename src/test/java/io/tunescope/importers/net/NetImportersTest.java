@@ -191,7 +191,7 @@ class NetImportersTest {
         NicChannels.Device hns = parse(new EthtoolChannelsImporter(), "ethtool-l-kunpeng-hns3-synthetic.txt").value().devices().get(0);
         assertEquals("enp125s0f0", hns.name());
         assertEquals(32, hns.max().combined());
-        assertEquals(4, hns.current().combined());
+        assertEquals(16, hns.current().combined());
         assertEquals(1, hns.current().other());
     }
 

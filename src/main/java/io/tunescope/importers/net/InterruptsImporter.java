@@ -54,6 +54,7 @@ public final class InterruptsImporter implements Importer<Interrupts> {
         int headerCpus = -1;
         int numbered = 0;
         int arch = 0;
+        int before = 0;
         for (String l : head.lines()) {
             if (l.isBlank()) {
                 continue;
@@ -61,7 +62,10 @@ public final class InterruptsImporter implements Importer<Interrupts> {
             if (headerCpus < 0) {
                 List<Integer> cpus = CpuTable.header(l);
                 if (cpus == null) {
-                    return Sniff.no("the first line is not a CPU0 CPU1 ... header");
+                    if (++before > 2) {
+                        return Sniff.no("no CPU0 CPU1 ... header in the first three lines");
+                    }
+                    continue;
                 }
                 headerCpus = cpus.size();
                 continue;

@@ -48,13 +48,17 @@ public final class SoftIrqsImporter implements Importer<SoftIrqs> {
         }
         boolean header = false;
         int known = 0;
+        int before = 0;
         for (String l : head.lines()) {
             if (l.isBlank()) {
                 continue;
             }
             if (!header) {
                 if (CpuTable.header(l) == null) {
-                    return Sniff.no("the first line is not a CPU0 CPU1 ... header");
+                    if (++before > 2) {
+                        return Sniff.no("no CPU0 CPU1 ... header in the first three lines");
+                    }
+                    continue;
                 }
                 header = true;
                 continue;

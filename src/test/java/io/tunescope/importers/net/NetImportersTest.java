@@ -171,6 +171,19 @@ class NetImportersTest {
     }
 
     @Test
+    void aTimestampBeforeEachCatIsNoted() throws Exception {
+        Path f = tmp.resolve("looped.txt");
+        Files.writeString(f, "2026-12-02T01:30:00+00:00\n" + Files.readString(DIR.resolve("x86-vm-2cpu-before.txt"))
+                + "2026-12-02T01:31:00+00:00\n" + Files.readString(DIR.resolve("x86-vm-2cpu-after.txt")));
+        Head head = Head.read(f);
+        assertEquals("proc-interrupts", REGISTRY.detect(head).importer().format());
+        ImportResult<Interrupts> r = new InterruptsImporter().parse(ImportContext.forFile(f));
+        assertEquals(2, r.value().snapshots().size());
+        assertEquals("looped.txt: line before the CPU0 CPU1 ... header: 2026-12-02T01:30:00+00:00", r.diagnostics().get(0).message());
+        assertEquals(38L, r.diagnostics().get(1).line(), "the second timestamp is not an interrupt row");
+    }
+
+    @Test
     void softirqs() throws Exception {
         SoftIrqs.Snapshot s = parse(new SoftIrqsImporter(), "softirqs-vm-after.txt").value().snapshots().get(0);
         assertEquals(List.of(0, 1), s.cpus());

@@ -76,6 +76,9 @@ public final class EthtoolChannelsImporter implements Importer<NicChannels> {
         if (device && errors > 0 && other == 0) {
             return Sniff.strong("'Channel parameters for DEV:' and the error ethtool printed instead");
         }
+        if (device && !sections && fields == 0 && other == 0) {
+            return Sniff.strong("'Channel parameters for DEV:' without counts (the error went to stderr)");
+        }
         if (sections && fields >= 4 && other == 0) {
             return Sniff.strong("ethtool -l sections without the device line");
         }
@@ -173,7 +176,10 @@ public final class EthtoolChannelsImporter implements Importer<NicChannels> {
         }
 
         NicChannels.Device build(ImportContext ctx, String file) {
-            if (error.isEmpty() && (max == null || current == null)) {
+            if (error.isEmpty() && max == null && current == null) {
+                error = "no channel counts printed";
+                ctx.info(line, file + ": " + (name.isEmpty() ? "" : name + ": ") + "ethtool printed no channel counts (its error went to stderr?)");
+            } else if (error.isEmpty() && (max == null || current == null)) {
                 ctx.error(line, file + ": line " + line + ": " + (name.isEmpty() ? "the device" : name)
                         + " lacks the " + (max == null ? "'Pre-set maximums:'" : "'Current hardware settings:'") + " block (a cut file?)");
                 error = "incomplete ethtool -l output";

@@ -84,7 +84,7 @@ public final class NicIrqPlacementRule extends BaseRule {
         List<QueueGap> gaps = new ArrayList<>();
         for (Loaded<NicChannels> l : run.e.nicChannels()) {
             for (NicChannels.Device d : l.value().devices()) {
-                String name = d.name().isEmpty() ? "ethtool -l" : d.name();
+                String name = label(l, d);
                 if (!d.supported()) {
                     notes.add(run.t("note.unsupported", name, d.error()));
                     continue;
@@ -152,7 +152,7 @@ public final class NicIrqPlacementRule extends BaseRule {
             score = saturated.isEmpty() ? 45 : 78;
         }
         for (QueueGap g : gaps) {
-            String dev = g.dev().name().isEmpty() ? "ethtool -l" : g.dev().name();
+            String dev = label(g.file(), g.dev());
             parts.add(g.combined()
                     ? run.t("summary.queues", dev, Fmt.num(g.current()), Fmt.num(g.max()), Fmt.num(serverCpus))
                     : run.t("summary.queues.rx", dev, Fmt.num(g.current()), Fmt.num(g.max()), Fmt.num(serverCpus)));
@@ -193,7 +193,7 @@ public final class NicIrqPlacementRule extends BaseRule {
         }
         run.e.binding("cpus_allowed_list").ifPresent(b -> f.evidence(run.t("evidence.allowed"), b.value(), b.ref()));
         for (QueueGap g : gaps) {
-            String dev = g.dev().name().isEmpty() ? "ethtool -l" : g.dev().name();
+            String dev = label(g.file(), g.dev());
             String kind = g.combined() ? "Combined" : "RX";
             f.evidence(run.t("evidence.max", dev, kind), Fmt.num(g.max()), g.file().ref(g.dev().maxLine()));
             f.evidence(run.t("evidence.current", dev, kind), Fmt.num(g.current()), g.file().ref(g.dev().currentLine()));
@@ -251,6 +251,11 @@ public final class NicIrqPlacementRule extends BaseRule {
                     .effect(run.t("effect.spread"), "KERNEL-SCALING").risk(run.t("risk.spread")).build());
         }
         f.add();
+    }
+
+    /** The device's name, or the file's when ethtool did not name it. */
+    private static String label(Loaded<NicChannels> file, NicChannels.Device d) {
+        return d.name().isEmpty() ? file.file().path() : d.name();
     }
 
     private static String cpuNames(List<NicIrqs.CpuShare> cpus) {

@@ -217,6 +217,12 @@ class NetImportersTest {
         assertTrue(!d.supported());
         assertEquals("ethtool-l-old-unsupported-synthetic.txt: eth0: the driver does not report channel counts: "
                 + "Cannot get device channel parameters : Operation not supported", old.diagnostics().get(0).message());
+        Path stdoutOnly = tmp.resolve("ethtool-stdout.txt");
+        Files.writeString(stdoutOnly, "Channel parameters for eth0:\n");
+        assertEquals("ethtool-channels", REGISTRY.detect(Head.read(stdoutOnly)).importer().format());
+        ImportResult<NicChannels> so = new EthtoolChannelsImporter().parse(ImportContext.forFile(stdoutOnly));
+        assertEquals("no channel counts printed", so.value().devices().get(0).error());
+        assertEquals(Diagnostic.Level.INFO, so.diagnostics().get(0).level());
         NicChannels.Device nl = parse(new EthtoolChannelsImporter(), "ethtool-l-ifb0-unsupported.txt").value().devices().get(0);
         assertEquals("", nl.name());
         assertEquals("netlink error: Operation not supported", nl.error());

@@ -415,6 +415,8 @@ have lscpu && run lscpu lscpu.txt lscpu
 have numactl && run numactl-hardware numactl-hardware.txt numactl --hardware
 have sysctl && run sysctl sysctl.txt sysctl -a
 have uname && run uname uname.txt uname -a
+# where each interrupt may run (grep exits 1 on a kernel without the files: not a failure)
+run irq-affinity irq-affinity.txt sh -c 'grep -H . /proc/irq/*/smp_affinity_list 2>/dev/null || true'
 # NIC queues of every interface with a device (not lo, bridges, bonds or veths); a driver without channel
 # support prints its error, which goes into the file so that Tunescope can say so
 if have ethtool; then

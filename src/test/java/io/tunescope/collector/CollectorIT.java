@@ -130,6 +130,7 @@ class CollectorIT {
         for (String n : List.of("interrupts-before.txt", "interrupts-after.txt")) {
             expect.put(n, List.of("proc-interrupts"));
         }
+        expect.put("irq-affinity.txt", List.of("irq-affinity"));
         for (String n : List.of("softirqs-before.txt", "softirqs-after.txt")) {
             expect.put(n, List.of("proc-softirqs"));
         }

@@ -58,6 +58,15 @@ class NicIrqPlacementRuleTest {
                 + "\nCurrent hardware settings:\nRX:\t\tn/a\nTX:\t\tn/a\nOther:\t\t1\nCombined:\t" + current + "\n";
     }
 
+    /** grep -H . /proc/irq/*&#47;smp_affinity_list for the 16 hns3 queues: 15 pinned to CPU 31, one left on every CPU. */
+    private static String affinity() {
+        StringBuilder sb = new StringBuilder();
+        for (int irq = 199; irq <= 214; irq++) {
+            sb.append("/proc/irq/").append(irq).append("/smp_affinity_list:").append(irq == 214 ? "0-95" : "31").append('\n');
+        }
+        return sb.toString();
+    }
+
     @Test
     void firesOnKunpengQueuesAllOnOneCpuSinceBoot() throws IOException {
         Finding f = caps("a").file("interrupts.txt", sample("kunpeng920-96cpu-hns3.txt")).fire(new NicIrqPlacementRule());
@@ -80,6 +89,7 @@ class NicIrqPlacementRuleTest {
     void queuesAndCpusetSizeTheEthtoolCommand() throws IOException {
         Finding f = caps("a").file("interrupts.txt", sample("kunpeng920-96cpu-hns3.txt"))
                 .file("ethtool-l.txt", sample("ethtool-l-kunpeng-hns3-synthetic.txt"))
+                .file("affinity.txt", affinity())
                 .binding("0-23", "0").fire(new NicIrqPlacementRule());
         assertEquals("99.8 % of the 154357440 network interrupts since boot landed on 1 of the host's 96 CPUs (CPU31), outside "
                 + "the CPUs the server may use: all network processing is capped by those CPUs. enp125s0f0 uses 16 of its 32 "
@@ -88,6 +98,9 @@ class NicIrqPlacementRuleTest {
         assertEquals("ethtool -L enp125s0f0 combined 24    # min(maximum 32, 24 CPUs the server may use)", q.lines().get(0));
         assertEquals("ETHTOOL-MAN", q.effectSource());
         assertTrue(f.recommendations().get(1).lines().contains("cat /sys/class/net/enp125s0f0/queues/rx-*/rps_cpus"));
+        var aff = f.evidence().stream().filter(o -> o.label().equals("smp_affinity_list of the queues on CPU31")).findFirst().orElseThrow();
+        assertEquals("31 (IRQ 199 .. 213 (15)), 0-95 (IRQ 214)", aff.value());
+        assertEquals("affinity.txt:1", aff.ref().toString());
         var cur = f.evidence().stream().filter(o -> o.label().equals("enp125s0f0 current Combined")).findFirst().orElseThrow();
         assertEquals("ethtool-l.txt:11", cur.ref().toString());
     }

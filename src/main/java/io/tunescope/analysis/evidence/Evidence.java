@@ -530,6 +530,21 @@ public final class Evidence {
         return inStepOrRoot(io.tunescope.model.net.NetDatasets.CHANNELS);
     }
 
+    /**
+     * An IRQ's affinity ({@code smp_affinity_list} or {@code effective_affinity_list}) from the step's affinity
+     * listings, else the capture's top; the last file that lists it wins.
+     */
+    public Optional<Fact> irqAffinity(String irq, String kind) {
+        Fact out = null;
+        for (Loaded<io.tunescope.model.net.IrqAffinity> l : inStepOrRoot(io.tunescope.model.net.NetDatasets.IRQ_AFFINITY)) {
+            io.tunescope.model.net.IrqAffinity.Entry e = l.value().of(irq, kind);
+            if (e != null) {
+                out = new Fact("/proc/irq/" + irq + "/" + kind, e.cpus(), l.ref(e.line()));
+            }
+        }
+        return Optional.ofNullable(out);
+    }
+
     /** The mean of one CPU's busy share (100 - %idle - %iowait) over the step's mpstat -P ALL samples, with the first sample's line. */
     public Optional<Fact> cpuBusyOf(int cpu) {
         for (SeriesSet s : mpstat()) {

@@ -181,6 +181,24 @@ public final class NicIrqPlacementRule extends BaseRule {
                         + run.t("evidence.queues", Fmt.num(on.size()), queueNames(on)) + ")", ref);
             }
             for (NicIrqs.CpuShare c : conc.cpus()) {
+                // where the queues on this CPU are allowed to run: one CPU each means affinities set by hand
+                java.util.Map<String, List<String>> lists = new java.util.LinkedHashMap<>();
+                SourceRef first = null;
+                for (NicIrqs.Queue q : n.queuesOn(c.cpu())) {
+                    Optional<Fact> a = run.e.irqAffinity(q.irq(), "smp_affinity_list");
+                    if (a.isPresent()) {
+                        lists.computeIfAbsent(a.get().value(), k -> new ArrayList<>()).add(q.irq());
+                        first = first == null ? a.get().ref() : first;
+                    }
+                }
+                if (!lists.isEmpty()) {
+                    List<String> v = new ArrayList<>();
+                    lists.forEach((list, irqs) -> v.add(run.t("evidence.affinityValue", list,
+                            irqs.size() <= 8 ? String.join(" ", irqs) : irqs.get(0) + " .. " + irqs.get(irqs.size() - 1) + " (" + irqs.size() + ")")));
+                    f.evidence(run.t("evidence.affinity", "CPU" + c.cpu()), String.join(", ", v), first);
+                }
+            }
+            for (NicIrqs.CpuShare c : conc.cpus()) {
                 run.e.softirq("NET_RX").filter(s -> s.total() > 0).ifPresent(s -> f.evidence(run.t("evidence.netRx", "CPU" + c.cpu(),
                         s.delta() ? run.t("mode.delta") : run.t("mode.boot")),
                         Fmt.num(s.of(c.cpu())) + " (" + Fmt.pct((double) s.of(c.cpu()) / s.total()) + ")", s.ref()));

@@ -14,6 +14,7 @@ import io.tunescope.importers.Sniff;
 import io.tunescope.model.capture.Confidence;
 import io.tunescope.model.capture.Diagnostic;
 import io.tunescope.model.net.Interrupts;
+import io.tunescope.model.net.IrqAffinity;
 import io.tunescope.model.net.NicChannels;
 import io.tunescope.model.net.SoftIrqs;
 import java.nio.file.Files;
@@ -48,7 +49,9 @@ class NetImportersTest {
             Map.entry("ethtool-l-eth0-vm.txt", "ethtool-channels"),
             Map.entry("ethtool-l-kunpeng-hns3-synthetic.txt", "ethtool-channels"),
             Map.entry("ethtool-l-old-unsupported-synthetic.txt", "ethtool-channels"),
-            Map.entry("ethtool-l-ifb0-unsupported.txt", "ethtool-channels"));
+            Map.entry("ethtool-l-ifb0-unsupported.txt", "ethtool-channels"),
+            Map.entry("smp-affinity-list-vm.txt", "irq-affinity"),
+            Map.entry("effective-affinity-list-vm.txt", "irq-affinity"));
 
     @TempDir
     Path tmp;
@@ -181,6 +184,25 @@ class NetImportersTest {
         assertEquals(2, r.value().snapshots().size());
         assertEquals("looped.txt: line before the CPU0 CPU1 ... header: 2026-12-02T01:30:00+00:00", r.diagnostics().get(0).message());
         assertEquals(38L, r.diagnostics().get(1).line(), "the second timestamp is not an interrupt row");
+    }
+
+    @Test
+    void irqAffinities() throws Exception {
+        IrqAffinity a = parse(new IrqAffinityImporter(), "smp-affinity-list-vm.txt").value();
+        assertEquals("0-1", a.of("38", "smp_affinity_list").cpus());
+        IrqAffinity e = parse(new IrqAffinityImporter(), "effective-affinity-list-vm.txt").value();
+        assertEquals("effective_affinity_list", e.entries().get(0).kind());
+        Path tail = tmp.resolve("tail.txt");
+        Files.writeString(tail, "==> /proc/irq/199/smp_affinity_list <==\n31\n\n==> /proc/irq/200/smp_affinity_list <==\n0-23,48-71\n");
+        assertEquals("irq-affinity", REGISTRY.detect(Head.read(tail)).importer().format());
+        IrqAffinity t = new IrqAffinityImporter().parse(ImportContext.forFile(tail)).value();
+        assertEquals("0-23,48-71", t.of("200", "smp_affinity_list").cpus());
+        assertEquals(5, t.of("200", "smp_affinity_list").line());
+        Path pairs = tmp.resolve("pairs.txt");
+        Files.writeString(pairs, "199 31\n200 31\n201 31\n");
+        Sniff s = new IrqAffinityImporter().sniff(Head.read(pairs));
+        assertEquals(Confidence.WEAK, s.confidence(), "two columns of numbers are only a guess");
+        assertEquals("31", new IrqAffinityImporter().parse(ImportContext.forFile(pairs)).value().of("201", "smp_affinity_list").cpus());
     }
 
     @Test

@@ -92,6 +92,12 @@ public final class NicIrqPlacementRule extends BaseRule {
                 boolean combined = d.max().combined() > 0;
                 int max = combined ? d.max().combined() : d.max().rx();
                 int cur = combined ? d.current().combined() : d.current().rx();
+                if (combined && cur <= 0 && d.current().rx() > 0) {
+                    // set up as separate RX/TX channels although combined ones are possible: compare the RX ones
+                    combined = false;
+                    max = d.max().rx();
+                    cur = d.current().rx();
+                }
                 if (max <= 0 || cur < 0) {
                     notes.add(run.t("note.noCounts", name));
                     continue;

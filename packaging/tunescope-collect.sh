@@ -415,6 +415,17 @@ have lscpu && run lscpu lscpu.txt lscpu
 have numactl && run numactl-hardware numactl-hardware.txt numactl --hardware
 have sysctl && run sysctl sysctl.txt sysctl -a
 have uname && run uname uname.txt uname -a
+# where each interrupt may run (grep exits 1 on a kernel without the files: not a failure)
+run irq-affinity irq-affinity.txt sh -c 'grep -H . /proc/irq/*/smp_affinity_list 2>/dev/null || true'
+# NIC queues of every interface with a device (not lo, bridges, bonds or veths); a driver without channel
+# support prints its error, which goes into the file so that Tunescope can say so
+if have ethtool; then
+    for _n in /sys/class/net/*; do
+        _i=$(basename "$_n")
+        [ -e "$_n/device" ] || continue
+        run "ethtool-l-$_i" "ethtool-l-$_i.txt" sh -c 'ethtool -l "$1" 2>&1 || true' sh "$_i"
+    done
+fi
 
 # Configuration files: copied as they are, except password-like values.
 copy_cnf() {
@@ -466,6 +477,11 @@ fi
 mysql_run mysql-version mysql-version.txt 'SELECT VERSION()'
 mysql_run show-global-variables show-global-variables.txt 'SHOW GLOBAL VARIABLES'
 mysql_run show-global-status-before show-global-status-before.txt 'SHOW GLOBAL STATUS'
+
+# Interrupts and softirqs per CPU, before the window (and after it, below): their difference shows
+# where the network interrupts of the run landed
+run interrupts-before interrupts-before.txt cat /proc/interrupts
+run softirqs-before softirqs-before.txt cat /proc/softirqs
 
 # NUMA and placement
 if have numastat; then
@@ -638,6 +654,8 @@ note "window end"
 # ---------------------------------------------------------------- after
 mysql_run show-global-status-after show-global-status-after.txt 'SHOW GLOBAL STATUS'
 have numastat && run numastat-after numastat-after.txt numastat
+run interrupts-after interrupts-after.txt cat /proc/interrupts
+run softirqs-after softirqs-after.txt cat /proc/softirqs
 
 if [ "$PERF_OK" -eq 1 ] && { [ "$DRY_RUN" -eq 1 ] || [ -s "$OUT/perf.data" ]; }; then
     PD="$OUT/perf.data"

@@ -82,6 +82,8 @@ public final class Citations {
             Map.entry("KERNEL-THP", "https://docs.kernel.org/6.1/_sources/admin-guide/mm/transhuge.rst.txt"),
             Map.entry("KERNEL-ZONE-RECLAIM", "https://git.zx2c4.com/linux-dev/commit/?id=4f9b16a64753d0bb607454347036dc997fd03b82"),
             Map.entry("KERNEL-OVERCOMMIT", "https://git.zx2c4.com/linux-dev/tree/Documentation/vm/overcommit-accounting?id=052d014485d2ce5bb7fa8dd0df875dafd1db77df"),
+            Map.entry("KERNEL-SCALING", "https://docs.kernel.org/networking/scaling.html"),
+            Map.entry("ETHTOOL-MAN", "https://man7.org/linux/man-pages/man8/ethtool.8.html"),
             Map.entry("IOSTAT-MAN", "https://manpages.ubuntu.com/manpages/focal/en/man1/iostat.1.html"),
             Map.entry("ORACLE-IOSCHED", "https://docs.oracle.com/en/database/oracle/oracle-database/23/ladbi/setting-the-disk-io-scheduler-on-linux.html"),
             Map.entry("HCE-THP", "https://support.huaweicloud.com/intl/en-us/usermanual-hce/hce_02_0095.html"),

@@ -127,6 +127,13 @@ class CollectorIT {
         expect.put("vmstat.txt", List.of("vmstat"));
         expect.put("sysbench.log", List.of("sysbench"));
         expect.put("numactl-hardware.txt", List.of("numactl-hardware", "numactl"));
+        for (String n : List.of("interrupts-before.txt", "interrupts-after.txt")) {
+            expect.put(n, List.of("proc-interrupts"));
+        }
+        expect.put("irq-affinity.txt", List.of("irq-affinity"));
+        for (String n : List.of("softirqs-before.txt", "softirqs-after.txt")) {
+            expect.put(n, List.of("proc-softirqs"));
+        }
         if (numa) {
             for (String n : List.of("numastat-before.txt", "numastat-during.txt", "numastat-after.txt",
                     "numastat-m.txt", "numastat-cn.txt", "numastat-p.txt")) {

@@ -158,6 +158,7 @@ public final class Evidence {
             case VMSTAT -> !inStepOnly(SeriesDatasets.VMSTAT).isEmpty();
             case NUMASTAT -> !inStepOrRoot(NumaDatasets.NUMASTAT).isEmpty();
             case NUMA_TOPOLOGY -> numaTopology().isPresent();
+            case NIC_INTERRUPTS -> nicInterrupts().isPresent() || !nicChannels().isEmpty();
         };
     }
 
@@ -500,6 +501,71 @@ public final class Evidence {
         } catch (NumberFormatException e) {
             return OptionalInt.empty();
         }
+    }
+
+    // ---------------------------------------------------------------- network interrupts
+
+    private Optional<NicIrqs> nicIrqs;
+
+    /**
+     * The NIC queue interrupts per CPU: between the first and last {@code /proc/interrupts} snapshots of the step,
+     * else since boot of the one snapshot (of the step, else of the top of the capture). Empty without a snapshot.
+     */
+    public Optional<NicIrqs> nicInterrupts() {
+        if (nicIrqs == null) {
+            List<Loaded<io.tunescope.model.net.Interrupts>> l = inStepOnly(io.tunescope.model.net.NetDatasets.INTERRUPTS);
+            nicIrqs = NicIrqs.of(l.isEmpty() ? inStepOrRoot(io.tunescope.model.net.NetDatasets.INTERRUPTS) : l);
+        }
+        return nicIrqs;
+    }
+
+    /** One softirq's per-CPU counts ({@code NET_RX}) from {@code /proc/softirqs}: the step's delta, else since boot. */
+    public Optional<NicIrqs.SoftirqCounts> softirq(String name) {
+        List<Loaded<io.tunescope.model.net.SoftIrqs>> l = inStepOnly(io.tunescope.model.net.NetDatasets.SOFTIRQS);
+        return NicIrqs.softirq(l.isEmpty() ? inStepOrRoot(io.tunescope.model.net.NetDatasets.SOFTIRQS) : l, name);
+    }
+
+    /** Every device of the {@code ethtool -l} files (of the step, else of the capture's top), with its file. */
+    public List<Loaded<io.tunescope.model.net.NicChannels>> nicChannels() {
+        return inStepOrRoot(io.tunescope.model.net.NetDatasets.CHANNELS);
+    }
+
+    /**
+     * An IRQ's affinity ({@code smp_affinity_list} or {@code effective_affinity_list}) from the step's affinity
+     * listings, else the capture's top; the last file that lists it wins.
+     */
+    public Optional<Fact> irqAffinity(String irq, String kind) {
+        Fact out = null;
+        for (Loaded<io.tunescope.model.net.IrqAffinity> l : inStepOrRoot(io.tunescope.model.net.NetDatasets.IRQ_AFFINITY)) {
+            io.tunescope.model.net.IrqAffinity.Entry e = l.value().of(irq, kind);
+            if (e != null) {
+                out = new Fact("/proc/irq/" + irq + "/" + kind, e.cpus(), l.ref(e.line()));
+            }
+        }
+        return Optional.ofNullable(out);
+    }
+
+    /** The mean of one CPU's busy share (100 - %idle - %iowait) over the step's mpstat -P ALL samples, with the first sample's line. */
+    public Optional<Fact> cpuBusyOf(int cpu) {
+        for (SeriesSet s : mpstat()) {
+            TimeSeries idle = s.of(Integer.toString(cpu), "idle");
+            if (idle != null && !idle.isEmpty()) {
+                TimeSeries b = busy(idle, s.of(Integer.toString(cpu), "iowait"));
+                return Optional.of(new Fact("CPU" + cpu + " busy", String.format(Locale.ROOT, "%.1f", b.mean()), b.ref(0)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The mean of one CPU's %soft over the step's mpstat -P ALL samples. */
+    public Optional<Fact> cpuSoftOf(int cpu) {
+        for (SeriesSet s : mpstat()) {
+            TimeSeries soft = s.of(Integer.toString(cpu), "soft");
+            if (soft != null && !soft.isEmpty()) {
+                return Optional.of(new Fact("CPU" + cpu + " %soft", String.format(Locale.ROOT, "%.1f", soft.mean()), soft.ref(0)));
+            }
+        }
+        return Optional.empty();
     }
 
     // ---------------------------------------------------------------- helpers

@@ -20,7 +20,8 @@ public enum Need {
     CPU_UTIL("CPU utilisation (mpstat or vmstat)"),
     VMSTAT("vmstat"),
     NUMASTAT("numastat output"),
-    NUMA_TOPOLOGY("the NUMA topology (numactl --hardware)");
+    NUMA_TOPOLOGY("the NUMA topology (numactl --hardware)"),
+    NIC_INTERRUPTS("network interrupt data: /proc/interrupts (best twice, before and after the run) or ethtool -l for the interface");
 
     private final String description;
 

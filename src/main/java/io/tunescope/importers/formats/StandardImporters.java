@@ -53,6 +53,10 @@ public final class StandardImporters {
         all.add(new ProcessBindingImporter());
         all.add(new MeminfoImporter());
         all.add(new ThpImporter());
+        all.add(new io.tunescope.importers.net.InterruptsImporter());
+        all.add(new io.tunescope.importers.net.SoftIrqsImporter());
+        all.add(new io.tunescope.importers.net.EthtoolChannelsImporter());
+        all.add(new io.tunescope.importers.net.IrqAffinityImporter());
         all.add(new PerfScriptImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());

@@ -51,6 +51,7 @@ import io.tunescope.rules.io.ReadMissRule;
 import io.tunescope.rules.numa.BalancingWithBindingRule;
 import io.tunescope.rules.numa.ConflictingPoliciesRule;
 import io.tunescope.rules.numa.InterleaveIgnoresCpusetRule;
+import io.tunescope.rules.os.NicIrqPlacementRule;
 import io.tunescope.rules.os.OpenFilesLimitRule;
 import io.tunescope.rules.os.OvercommitNoopRule;
 import io.tunescope.rules.os.SwappinessRule;
@@ -146,7 +147,8 @@ public final class RuleCatalog {
                 new BinlogCacheRule(),
                 new LogWaitsRule(),
                 new LruFlushRule(),
-                new ReadAheadRule()));
+                new ReadAheadRule(),
+                new NicIrqPlacementRule()));
         all.sort(Comparator.comparing(Rule::topic).thenComparing(Rule::id));
         return all;
     }

@@ -141,4 +141,22 @@ class MechanismRulesTest {
         assertEquals(Severity.WARNING, own.severity());
         assertTrue(!own.summary().contains("CPU-HOST-SATURATED"), own.summary());
     }
+
+    @Test
+    void aThinProfileSaysHowWellItsSharesAreKnown() {
+        String thin = perfScript("cpu-clock", new Object[] {"mariadbd", 60, "row_search_mvcc", "do_command"},
+                new Object[] {"mariadbd", 40, "btr_cur_search_to_nth_level", "do_command"});
+        Finding f = caps("a").file("perf-script.txt", thin).fire(new io.tunescope.rules.cpu.ProfileSamplesRule());
+        // 1.96 x sqrt(0.6 x 0.4 / 100) = 9.6 points
+        assertEquals("The CPU profile perf-script.txt has 100 samples: the share of its top function row_search_mvcc (60 %) is only known to "
+                + "within 9.6 percentage points, so hotspots of a few per cent are within the sampling error.", f.summary());
+        assertEquals("100 samples against 2000 wanted: record 20x as long, or at 20x the -F frequency, with the same event (cpu-clock) and the "
+                + "same target process.", f.recommendations().get(0).lines().get(0));
+        String rich = perfScript("cpu-clock", new Object[] {"mariadbd", 1500, "row_search_mvcc", "do_command"},
+                new Object[] {"mariadbd", 1000, "btr_cur_search_to_nth_level", "do_command"});
+        Result ok = caps("b").file("perf-script.txt", rich).run(new io.tunescope.rules.cpu.ProfileSamplesRule());
+        assertEquals(Result.Status.PASSED, ok.status());
+        assertEquals("2500 samples: the top function row_search_mvcc (60 %) is known to within 1.9 percentage points", ok.reason());
+        assertEquals(Result.Status.NOT_APPLICABLE, caps("c").lscpu(2, 1).run(new io.tunescope.rules.cpu.ProfileSamplesRule()).status());
+    }
 }

@@ -46,6 +46,7 @@ import io.tunescope.rules.config.UnknownVariableRule;
 import io.tunescope.rules.cpu.RowLockWaitRule;
 import io.tunescope.rules.cpu.HostSaturatedRule;
 import io.tunescope.rules.cpu.ProfileEventRule;
+import io.tunescope.rules.cpu.ProfileSamplesRule;
 import io.tunescope.rules.io.BufferedDoubleCacheRule;
 import io.tunescope.rules.io.ReadMissRule;
 import io.tunescope.rules.numa.BalancingWithBindingRule;
@@ -101,6 +102,7 @@ public final class RuleCatalog {
                 new FutexContextSwitchRule(),
                 new ProfileSymbolsRule(),
                 new ProfileEventRule(),
+                new ProfileSamplesRule(),
                 new RemoteAllocRule(),
                 new MemoryAwayFromCpusRule(),
                 new VmSpansNodesRule(),

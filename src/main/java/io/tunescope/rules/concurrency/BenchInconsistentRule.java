@@ -45,6 +45,8 @@ public final class BenchInconsistentRule extends BaseRule {
     @Override
     protected void check(Run run) {
         List<String> problems = new ArrayList<>();
+        boolean little = false;
+        boolean mix = false;
         List<Object[]> ev = new ArrayList<>();
         int checked = 0;
         for (BenchRun r : run.e.benchRuns()) {
@@ -58,6 +60,7 @@ public final class BenchInconsistentRule extends BaseRule {
                 double implied = r.threads() / s.tps() * 1000;
                 double dev = Math.abs(s.latAvgMs() - implied) / implied;
                 if (dev * 100 > run.get(LITTLE)) {
+                    little = true;
                     problems.add(run.t("problem.little", r.threads(), Fmt.num2(s.latAvgMs()), Fmt.num2(implied)));
                     ev.add(new Object[] {run.t("evidence.little", r.threads()), run.t("evidence.little.value", Fmt.num2(s.latAvgMs()),
                             Fmt.num2(implied)), ref});
@@ -72,6 +75,7 @@ public final class BenchInconsistentRule extends BaseRule {
             if (!Double.isNaN(want) && !Double.isNaN(s.qps()) && s.qps() > 0) {
                 double ratio = s.qps() / s.tps();
                 if (Math.abs(ratio - want) > run.get(RATIO)) {
+                    mix = true;
                     problems.add(run.t("problem.ratio", r.threads(), Fmt.num2(ratio), r.test(), Fmt.num(want)));
                     ev.add(new Object[] {run.t("evidence.ratio", r.threads()), Fmt.num2(ratio), ref});
                 }
@@ -87,8 +91,13 @@ public final class BenchInconsistentRule extends BaseRule {
         }
         var f = run.finding(60, problems.size() > 1 ? run.t("summary.more", problems.get(0), problems.size() - 1)
                         : run.t("summary", problems.get(0)))
-                .explain(run.t("explanation", String.join(run.t("separator"), problems)))
-                .threshold(LITTLE).threshold(RATIO);
+                .explain(run.t("explanation", String.join(run.t("separator"), problems)));
+        if (little) {
+            f.threshold(LITTLE);
+        }
+        if (mix) {
+            f.threshold(RATIO);
+        }
         for (Object[] o : ev) {
             f.evidence((String) o[0], (String) o[1], (SourceRef) o[2]);
         }

@@ -83,8 +83,13 @@ public final class MemoryOvercommitRule extends BaseRule {
             Optional<Fact> v = run.e.setting(n);
             v.ifPresent(f::evidence);
         }
-        f.evidence(run.t("evidence.worstCase"), run.t("evidence.worstCaseValue", Fmt.bytes(b.total()), Fmt.pct(ratio)), null)
-                .threshold(MAX_MEMORY).threshold(POOL);
+        f.evidence(run.t("evidence.worstCase"), run.t("evidence.worstCaseValue", Fmt.bytes(b.total()), Fmt.pct(ratio)), null);
+        if (worst) {
+            f.threshold(MAX_MEMORY);
+        }
+        if (poolTooBig) {
+            f.threshold(POOL);
+        }
         // the same budget at the connections the server really held (Max_used_connections), beside the worst case
         var peak = run.e.statusDelta().flatMap(d -> d.row("Max_used_connections"));
         double maxUsed = peak.map(io.tunescope.analysis.config.StatusDelta.Row::after).orElse(Double.NaN);

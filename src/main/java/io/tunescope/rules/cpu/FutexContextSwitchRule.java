@@ -76,8 +76,11 @@ public final class FutexContextSwitchRule extends BaseRule {
         var f = run.finding(Double.isNaN(perTrx) ? 40 : scale(perTrx, run.get(CS_PER_TRX), 200, 50, 80), Double.isNaN(perTrx)
                         ? run.t("summary", Fmt.pct(share)) : run.t("summary.switches", Fmt.pct(share), Fmt.num(perTrx)))
                 .explain(run.t("explanation"))
-                .threshold(FAMILY).threshold(CS_PER_TRX)
+                .threshold(FAMILY)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
+        if (!Double.isNaN(perTrx)) {
+            f.threshold(CS_PER_TRX);
+        }
         Hot.evidence(run, f, h, top, 4);
         if (csSeries != null) {
             f.evidence(run.t("evidence.cs"), Fmt.num(cs) + "/s", csSeries.ref(0));

@@ -39,8 +39,13 @@ public final class SpinWaitRule extends BaseRule {
         List<Map.Entry<String, Double>> top = h.matching(SPIN);
         var f = run.finding(scale(family * 100, run.get(FAMILY), 40, 50, 85), run.t("summary", Fmt.pct(family), Hot.list(run, top, 3)))
                 .explain(run.t("explanation"))
-                .threshold(UT_DELAY).threshold(FAMILY)
                 .frames(top.stream().map(Map.Entry::getKey).toList());
+        if (delay * 100 >= run.get(UT_DELAY)) {
+            f.threshold(UT_DELAY);
+        }
+        if (family * 100 >= run.get(FAMILY)) {
+            f.threshold(FAMILY);
+        }
         Hot.evidence(run, f, h, top, 5);
         f.recommend(Recommendation.of(run.t("action.find"))
                 .sql(List.of("UPDATE performance_schema.setup_instruments SET ENABLED='YES', TIMED='YES' WHERE NAME LIKE 'wait/synch/%/innodb/%';",

@@ -61,7 +61,14 @@ public final class SaturatedCpuIdleRule extends BaseRule {
                 .evidence(run.t("evidence.await", worst.name()), Fmt.num2(worst.meanAwait()) + " ms", worst.anySeries().ref(0))
                 .evidence(run.t("evidence.cpuBusy"), Fmt.num(busy) + " %", cpu.ref(0))
                 .window(worst.util().firstTime(), worst.util().lastTime(), worst.util().clock().toString())
-                .threshold(UTIL).threshold(SHARE).threshold(worst.nvme() ? AWAIT_NVME : AWAIT_OTHER).threshold(QUEUE).threshold(CPU);
+                .threshold(UTIL).threshold(SHARE).threshold(CPU);
+        Setting awaitLimit = worst.nvme() ? AWAIT_NVME : AWAIT_OTHER;
+        if (!Double.isNaN(worst.meanAwait()) && worst.meanAwait() >= run.get(awaitLimit)) {
+            f.threshold(awaitLimit);
+        }
+        if (!Double.isNaN(worst.meanQueue()) && worst.meanQueue() >= run.get(QUEUE)) {
+            f.threshold(QUEUE);
+        }
         f.recommend(Recommendation.of(run.t("action"))
                 .text(run.t("text.rawDisk"), run.t("text.separateLog"))
                 .effect(run.t("effect"), "SEED-001")

@@ -121,7 +121,9 @@ class ConfigRulesTest {
         assertEquals("Durability is relaxed (innodb_flush_log_at_trx_commit=2, sync_binlog=1000): an OS crash or power loss can lose "
                 + "committed transactions, and results are not comparable with durable runs.", f.summary());
         assertEquals(Severity.WARNING, f.severity());
-        assertEquals("SET PERSIST innodb_flush_log_at_trx_commit = 1;", f.recommendations().get(0).lines().get(0));
+        // the option file sets it on line 8: the advice names that line, so my.cnf and the persisted value agree
+        assertEquals("SET PERSIST innodb_flush_log_at_trx_commit = 1;   -- and change my.cnf:8 of the option files to "
+                + "innodb_flush_log_at_trx_commit = 1", f.recommendations().get(0).lines().get(0));
     }
 
     @Test
@@ -226,7 +228,8 @@ class ConfigRulesTest {
                 .status("status-after.txt", "Uptime", "1100", "Innodb_os_log_written", "209715200")
                 .fire(new RedoCapacityRule());
         assertEquals("Redo capacity 1 GiB holds less than 1 h of redo writes (7 GiB per hour), so checkpoints force page flushing.", f.summary());
-        assertTrue(f.recommendations().get(0).lines().contains("SET PERSIST innodb_redo_log_capacity = 8*1024*1024*1024;"),
+        assertTrue(f.recommendations().get(0).lines().contains("SET PERSIST innodb_redo_log_capacity = 8*1024*1024*1024;   -- and change "
+                        + "my.cnf:2 of the option files to innodb_redo_log_capacity = 8G"),
                 f.recommendations().get(0).lines().toString());
     }
 
@@ -302,7 +305,7 @@ class ConfigRulesTest {
                 .fire(new io.tunescope.rules.config.RedoCapacityRule());
         assertEquals("The checkpoint age reached 90.8 % of its maximum (70 MiB of 77.1 MiB): the 96 MiB redo log forces page flushing; it holds "
                 + "about 43.4 s of writes at 2.2 MiB/s.", f.summary());
-        assertEquals(List.of("[mariadb]", "innodb_log_file_size = 8G    # measured 2.2 MiB/s of redo (Innodb_os_log_written) x 1 h, at least 1 GiB, "
+        assertEquals(List.of("[mysqld]", "innodb_log_file_size = 8G    # measured 2.2 MiB/s of redo (Innodb_os_log_written) x 1 h, at least 1 GiB, "
                 + "at most 16 GiB"), f.recommendations().get(0).lines());
         // a 16 GiB log with a low checkpoint age and a modest write rate is healthy
         assertEquals(Result.Status.PASSED, mariadbRedo("b", "17179869184", "13774870528", "400000000", "410000000", "156071130", "248935443")

@@ -39,7 +39,7 @@ class SafetyRulesTest {
                 .fire(new DataSafetyRule());
         assertEquals("Data-file protections are switched off: innodb_checksum_algorithm=none, innodb_doublewrite=0; damage to the "
                 + "data can go unnoticed or unrepaired.", f.summary());
-        assertEquals(Severity.WARNING, f.severity());
+        assertEquals(80, f.score()); // warning: silent data risk
         // the doublewrite advice changes the line that wins (4) and deletes the one it overrides (2)
         assertEquals(List.of("# my.cnf:4 (innodb_doublewrite = 0) is the line that takes effect: change it to", "innodb_doublewrite = ON",
                 "# and delete my.cnf:2 (innodb_doublewrite = OFF): my.cnf:4 overrides it"), f.recommendations().get(1).lines());
@@ -51,7 +51,7 @@ class SafetyRulesTest {
                 "innodb_force_recovery", "0", "innodb_checksum_algorithm", "full_crc32").fire(new DataSafetyRule());
         assertEquals("A data-file protection is switched off: innodb_doublewrite=OFF with innodb_use_atomic_writes=ON; damage to the "
                 + "data can go unnoticed or unrepaired.", f.summary());
-        assertEquals(Severity.INFO, f.severity());
+        assertEquals(45, f.score());
         assertTrue(f.explanation().contains("legitimate case"), f.explanation());
     }
 
@@ -73,7 +73,7 @@ class SafetyRulesTest {
                 "transaction_isolation", "READ-UNCOMMITTED").fire(new RecoveryLimitsRule());
         assertEquals("Recovery is limited: binary logs never purged (binlog_expire_logs_seconds=0, expire_logs_days=0), "
                 + "transaction_isolation=READ-UNCOMMITTED.", f.summary());
-        assertEquals(Severity.INFO, f.severity());
+        assertEquals(50, f.score()); // info: chosen on purpose in benchmarks, nothing lost silently
     }
 
     @Test
@@ -99,14 +99,14 @@ class SafetyRulesTest {
     @Test
     void optionTheRunningServerDoesNotList() {
         Finding f = Caps.in(dir).version("10.11.6-MariaDB")
-                .mycnf("skip-name-resolve\nplugin-load-add=auth_ed25519\nloose-innodb_buffer_pool_szie=8G\nmax_allowed=64M\n"
+                .mycnf("skip-name-resolve\nplugin-load-add=provider_lz4.so\nprovider_lz4=ON\nunix_socket=OFF\nloose-innodb_buffer_pool_szie=8G\nmax_allowed=64M\n"
                         + "transaction-isolation=READ-COMMITTED\nserver_audit_logging=ON\n")
                 .variables("skip_name_resolve", "ON", "max_allowed_packet", "67108864", "tx_isolation", "READ-COMMITTED")
                 .fire(new UnknownVariableRule());
         assertEquals("2 options set in the option files are not variables of the running MariaDB 10.11.6 (variables.txt does not list "
                 + "them), so they had no effect: innodb_buffer_pool_szie, server_audit_logging.", f.summary());
-        assertEquals(Severity.INFO, f.severity());
-        assertEquals("my.cnf:4", f.evidence().get(1).ref().toString());
+        assertEquals(40, f.score());
+        assertEquals("my.cnf:6", f.evidence().get(1).ref().toString());
     }
 
     @Test
@@ -114,8 +114,8 @@ class SafetyRulesTest {
         Result r = Caps.in(dir).version("10.11.6-MariaDB").mycnf("skip-name-resolve\nbind-address=127.0.0.1\n")
                 .variables("skip_name_resolve", "ON", "bind_address", "127.0.0.1").run(new UnknownVariableRule());
         assertEquals(Result.Status.PASSED, r.status());
-        assertEquals("every version-dependent option in the option files exists on MariaDB 10.11.6, and the 2 other options are all "
-                + "listed by the server in variables.txt", r.reason());
+        assertEquals("every version-dependent option in the option files exists on MariaDB 10.11.6, and all 2 other option lines are "
+                + "known to the running server (variables listed in variables.txt, or start-up and plugin options)", r.reason());
         assertEquals(Result.Status.NOT_APPLICABLE, Caps.in(dir.resolve("n")).mycnf("innodb_buffer_pool_szie=8G\n")
                 .run(new UnknownVariableRule()).status());
     }
@@ -170,5 +170,23 @@ class SafetyRulesTest {
         assertEquals(2, e.optionLines().lookup("tx_isolation").orElseThrow().lines().size());
         assertTrue(Sql.persist(e, "tx_isolation", "'READ-COMMITTED'").endsWith("-- and change my.cnf:4 of the option files to "
                 + "tx_isolation = 'READ-COMMITTED' and delete my.cnf:2, which it overrides"));
+    }
+
+    /** Dropping a line that restates the default must not bring back an earlier line of the same option. */
+    @Test
+    void defaultLineThatOverridesAnotherNamesIt() {
+        Finding f = Caps.in(dir).version("8.0.33").mycnf("table_open_cache=8000\ntable_open_cache=4000\ninnodb_spin_wait_delay=12\n"
+                + "innodb_spin_wait_delay=6\ninnodb_spin_wait_delay=24\n").fire(new io.tunescope.rules.config.DefaultAsTuningRule());
+        // line 5 (24) wins over line 4 (6): that option restates nothing
+        assertEquals(List.of("# table_open_cache = 4000 is the default (my.cnf:3)",
+                "# and delete my.cnf:2 (table_open_cache = 8000): my.cnf:3 overrides it"), f.recommendations().get(0).lines());
+    }
+
+    @Test
+    void perThreadRevertNamesTheOverriddenLine() {
+        Finding f = Caps.in(dir).mycnf("read_rnd_buffer_size=16M\nread_rnd_buffer_size=8M\n").fire(new io.tunescope.rules.config.PerThreadBuffersRule());
+        assertEquals(List.of("# read_rnd_buffer_size = 8M   (my.cnf:3): remove the global override",
+                "# and delete my.cnf:2 (read_rnd_buffer_size = 16M): my.cnf:3 overrides it"),
+                f.recommendations().get(0).lines().subList(0, 2));
     }
 }

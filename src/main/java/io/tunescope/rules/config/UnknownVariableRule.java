@@ -41,6 +41,10 @@ public final class UnknownVariableRule extends BaseRule {
     private static final List<String> NOT_VARIABLE_PREFIXES = List.of("replicate_", "performance_schema_instrument",
             "performance_schema_consumer_", "maximum_", "wsrep_provider_options");
     private static final Set<String> PLUGIN_STATES = Set.of("ON", "OFF", "FORCE", "FORCE_PLUS_PERMANENT", "1", "0");
+    /** Built-in or packaged plugins without system variables of their own, enabled or disabled by name. */
+    private static final Set<String> PLUGINS = Set.of("unix_socket", "auth_socket", "auth_ed25519", "ed25519", "feedback", "innodb",
+            "aria", "myisam", "archive", "blackhole", "federated", "federatedx", "partition", "sequence", "csv", "memory", "mrg_myisam",
+            "auth_pam", "auth_gssapi", "simple_password_check", "cracklib_password_check", "disks", "metadata_lock_info", "query_response_time");
 
     @Override
     protected void check(Run run) {
@@ -90,7 +94,12 @@ public final class UnknownVariableRule extends BaseRule {
             }
         }
         var listing = e.config().variables().orElseThrow();
-        boolean pluginState = PLUGIN_STATES.contains(en.value().strip().toUpperCase(Locale.ROOT));
+        String state = en.value().strip().toUpperCase(Locale.ROOT);
+        boolean pluginState = PLUGIN_STATES.contains(state);
+        // a plugin's own name with a load state: FORCE values exist only for plugins; others when the plugin is known or loaded
+        if (state.startsWith("FORCE") || pluginState && (PLUGINS.contains(n) || loadedPlugins(e).contains(n))) {
+            return true;
+        }
         for (ConfigEntry v : listing.entries()) {
             // a unique prefix is accepted by mysqld (innodb_buffer_pool_si for innodb_buffer_pool_size);
             // a plugin's own name set to ON/FORCE loads it, and its variables start with that name
@@ -99,6 +108,25 @@ public final class UnknownVariableRule extends BaseRule {
             }
         }
         return false;
+    }
+
+    /** Plugins the option files load (plugin_load_add / plugin_load / early_plugin_load: name=library or library). */
+    private static Set<String> loadedPlugins(io.tunescope.analysis.evidence.Evidence e) {
+        Set<String> out = new java.util.HashSet<>();
+        for (ConfigEntry o : e.serverOptions()) {
+            if (o.name().equals("plugin_load_add") || o.name().equals("plugin_load") || o.name().equals("early_plugin_load")) {
+                for (String part : o.value().split("[;,]")) {
+                    String p = part.strip();
+                    int eq = p.indexOf('=');
+                    p = (eq > 0 ? p.substring(0, eq) : p).strip().toLowerCase(Locale.ROOT);
+                    if (p.endsWith(".so") || p.endsWith(".dll")) {
+                        p = p.substring(0, p.lastIndexOf('.'));
+                    }
+                    out.add(p.replace('-', '_'));
+                }
+            }
+        }
+        return out;
     }
 
     private static String listingFile(io.tunescope.analysis.evidence.Evidence e) {

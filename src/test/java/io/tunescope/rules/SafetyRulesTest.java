@@ -27,10 +27,18 @@ class SafetyRulesTest {
     void forcedRecoveryIsCritical() {
         Finding f = Caps.in(dir).version("8.0.36").variables("innodb_force_recovery", "4", "innodb_doublewrite", "ON",
                 "innodb_checksum_algorithm", "crc32").fire(new DataSafetyRule());
-        assertEquals("A data-file protection is switched off: innodb_force_recovery=4 (forced recovery at 4 or above: InnoDB refuses "
-                + "writes and data files can be damaged for good); damage to the data can go unnoticed or unrepaired.", f.summary());
+        assertEquals("A data-file protection is switched off: innodb_force_recovery=4 (from 4 on, MySQL 8.0.36 refuses writes and the "
+                + "higher modes can damage data files for good); damage to the data can go unnoticed or unrepaired.", f.summary());
         assertEquals(Severity.CRITICAL, f.severity());
         assertEquals("variables.txt:5", f.evidence().get(0).ref().toString());
+    }
+
+    @Test
+    void mariaDb105AcceptsWritesInMode4() {
+        Finding f = Caps.in(dir).version("10.11.6-MariaDB").variables("innodb_force_recovery", "4").fire(new DataSafetyRule());
+        assertEquals("A data-file protection is switched off: innodb_force_recovery=4 (InnoDB is in forced recovery); damage to the data "
+                + "can go unnoticed or unrepaired.", f.summary());
+        assertEquals(92, f.score());
     }
 
     @Test

@@ -250,7 +250,7 @@ public final class Evidence {
     public Optional<Fact> optionFileSetting(String name) {
         String n = normalise(name);
         Optional<Fact> f = optionLineFact(n);
-        if (f.isPresent() || !config.optionFiles().entries().isEmpty()) {
+        if (f.isPresent()) {
             return f;
         }
         return config.printDefaults().flatMap(p -> fact(p, n));

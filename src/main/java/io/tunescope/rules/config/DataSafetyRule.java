@@ -39,11 +39,14 @@ public final class DataSafetyRule extends BaseRule {
 
         Optional<Fact> force = run.e.setting("innodb_force_recovery");
         long forceLevel = force.flatMap(f -> f.number().isPresent() ? Optional.of((long) f.number().getAsDouble()) : Optional.empty()).orElse(0L);
+        // the mode from which InnoDB refuses writes: 4 on MySQL and MariaDB up to 10.4, 5 from MariaDB 10.5
+        int readOnlyFrom = maria && server.atLeast(10, 5) ? 5 : 4;
         if (forceLevel > 0) {
-            parts.add(forceLevel >= 4 ? run.t("part.force.high", forceLevel) : run.t("part.force", forceLevel));
+            parts.add(forceLevel >= readOnlyFrom ? run.t("part.force.high", forceLevel, readOnlyFrom, server.display())
+                    : run.t("part.force", forceLevel));
             shown.add(force.get());
-            why.add(run.t("why.force"));
-            score = Math.max(score, forceLevel >= 4 ? 98 : 92);
+            why.add(run.t("why.force", readOnlyFrom, server.display()));
+            score = Math.max(score, forceLevel >= readOnlyFrom ? 98 : 92);
             List<String> lines = new ArrayList<>(OptionEdit.remove(run.e, run.locale, "innodb_force_recovery"));
             if (lines.isEmpty()) {
                 lines.add(run.t("text.force.noLine", force.get().ref()));

@@ -104,7 +104,7 @@ public final class DataSafetyRule extends BaseRule {
 
         if (parts.isEmpty()) {
             run.pass(run.t("pass", forceLevel, algo.map(Fact::unquoted).orElse(run.t("notSet")),
-                    checksums.map(Fact::unquoted).orElse(run.t("notSet")), dwValue));
+                    checksums.map(Fact::unquoted).orElse(run.t("notSet")), dw.map(Fact::unquoted).orElse(run.t("notSet"))));
             return;
         }
         var f = run.finding(score, parts.size() == 1 ? run.t("summary.one", parts.get(0)) : run.t("summary", Reasons.list(parts, run.locale)))

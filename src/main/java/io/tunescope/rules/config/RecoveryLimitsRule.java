@@ -86,7 +86,7 @@ public final class RecoveryLimitsRule extends BaseRule {
         }
 
         if (parts.isEmpty()) {
-            run.pass(run.t("pass", logBin.map(Fact::unquoted).orElse(binlog ? "ON" : "OFF"), expiry.isEmpty() ? "-" : expiry, isoValue));
+            run.pass(run.t("pass", logBin.map(Fact::unquoted).orElseGet(() -> (binlog ? "ON " : "OFF ") + "(" + run.t("default") + ")"), expiry.isEmpty() ? "-" : expiry, isoValue));
             return;
         }
         var f = run.finding(score, parts.size() == 1 ? run.t("summary.one", parts.get(0)) : run.t("summary", Reasons.list(parts, run.locale)))

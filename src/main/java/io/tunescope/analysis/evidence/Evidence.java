@@ -1,5 +1,6 @@
 package io.tunescope.analysis.evidence;
 
+import io.tunescope.analysis.config.OptionLines;
 import io.tunescope.analysis.config.StatusDelta;
 import io.tunescope.analysis.config.StepConfig;
 import io.tunescope.analysis.reading.CaptureReading;
@@ -221,7 +222,24 @@ public final class Evidence {
         if (config.printDefaults().isPresent()) {
             return fact(config.printDefaults().get(), n);
         }
-        return fact(config.optionFiles(), n);
+        return optionLineFact(n);
+    }
+
+    private OptionLines optionLines;
+
+    /** The option-file lines this server reads, and which line sets an option ({@link OptionLines}). */
+    public OptionLines optionLines() {
+        if (optionLines == null) {
+            optionLines = OptionLines.of(config.optionFiles(), server);
+        }
+        return optionLines;
+    }
+
+    /** The line that takes effect for {@code name} in the option files the server reads. */
+    private Optional<Fact> optionLineFact(String n) {
+        return optionLines().lookup(n).map(o -> o.effective())
+                .filter(en -> OptionLines.sameVariable(n).contains(en.name())) // not skip_x read as x = OFF
+                .map(en -> new Fact(n, en.value(), en.source()));
     }
 
     /** A setting as a number (sizes with K/M/G suffixes in bytes). */
@@ -232,7 +250,7 @@ public final class Evidence {
     /** The value written in the option files (my.cnf) for the server, with its file and line. */
     public Optional<Fact> optionFileSetting(String name) {
         String n = normalise(name);
-        Optional<Fact> f = fact(config.optionFiles(), n);
+        Optional<Fact> f = optionLineFact(n);
         if (f.isPresent()) {
             return f;
         }
@@ -240,19 +258,15 @@ public final class Evidence {
     }
 
     /**
-     * Every option the server reads from the option files (sections the server reads), or from
+     * Every option the server reads from the option files (groups this server reads, see
+     * {@link OptionLines#reads}), or from
      * print-defaults when no option file was captured; in file order, later duplicates included.
      */
     public List<ConfigEntry> serverOptions() {
         List<ConfigEntry> out = new ArrayList<>();
         ConfigSnapshot files = config.optionFiles();
         if (!files.entries().isEmpty()) {
-            for (ConfigEntry e : files.entries()) {
-                if (ConfigSnapshot.isServerSection(e.section())) {
-                    out.add(e);
-                }
-            }
-            return out;
+            return optionLines().read();
         }
         config.printDefaults().ifPresent(p -> out.addAll(p.entries()));
         return out;

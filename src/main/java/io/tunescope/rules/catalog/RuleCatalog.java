@@ -35,7 +35,9 @@ import io.tunescope.rules.config.NoOpChangeRule;
 import io.tunescope.rules.config.ThreadCacheRule;
 import io.tunescope.rules.config.TmpDiskTablesRule;
 import io.tunescope.rules.config.DeprecatedVariableRule;
+import io.tunescope.rules.config.DataSafetyRule;
 import io.tunescope.rules.config.DurabilityRelaxedRule;
+import io.tunescope.rules.config.RecoveryLimitsRule;
 import io.tunescope.rules.config.GroupCommitDelayRule;
 import io.tunescope.rules.config.MemoryOvercommitRule;
 import io.tunescope.rules.config.PerThreadBuffersRule;
@@ -129,6 +131,8 @@ public final class RuleCatalog {
                 new RedoCapacityRule(),
                 new MemoryOvercommitRule(),
                 new DurabilityRelaxedRule(),
+                new DataSafetyRule(),
+                new RecoveryLimitsRule(),
                 new GroupCommitDelayRule(),
                 new PerThreadBuffersRule(),
                 new BufferPoolInstancesRule(),

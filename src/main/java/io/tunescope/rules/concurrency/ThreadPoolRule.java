@@ -48,8 +48,9 @@ public final class ThreadPoolRule extends BaseRule {
         run.e.setting("max_connections").ifPresent(f::evidence);
         int size = cpus > 0 ? cpus : 64;
         f.recommend(Recommendation.of(run.t("action"))
-                .ini(List.of("[mysqld]", "thread_handling = pool-of-threads", "thread_pool_size = " + size
-                        + (cpus > 0 ? "   # = logical CPUs" : "   # set to the logical CPU count")), "thread_pool_size")
+                .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, io.tunescope.rules.OptionEdit.values(
+                        "thread_handling", "pool-of-threads", "thread_pool_size", size
+                        + (cpus > 0 ? "   # = logical CPUs" : "   # set to the logical CPU count"))), "thread_pool_size")
                 .effect(run.t("effect"), "BOOSTDB-TP")
                 .risk(run.t("risk")).build());
         if (run.e.server().kind() == ServerFlavor.Kind.MYSQL || run.e.server().kind() == ServerFlavor.Kind.UNKNOWN) {

@@ -44,7 +44,8 @@ public final class BufferPoolInstancesRule extends BaseRule {
                 .threshold(MIN_GIB);
         run.e.setting("innodb_buffer_pool_size").ifPresent(f::evidence);
         f.recommend(Recommendation.of(run.t("action"))
-                .ini(List.of("[mysqld]", "innodb_buffer_pool_instances = " + Math.min(64, best)), "innodb_buffer_pool_instances")
+                .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, "innodb_buffer_pool_instances", Long.toString(Math.min(64, best))),
+                        "innodb_buffer_pool_instances")
                 .effect(run.t("effect"), "MYSQL-BP-INSTANCES")
                 .risk(run.t("risk")).build());
         f.add();

@@ -51,7 +51,9 @@ public final class DefaultAsTuningRule extends BaseRule {
         for (ConfigEntry en : run.e.serverOptions()) {
             Double d = DEFAULTS_80.get(en.name());
             Optional<Double> v = ConfigSnapshot.parseNumber(en.value());
-            if (d != null && v.isPresent() && Math.abs(v.get() - d) < 1e-9) {
+            // only the line that takes effect restates the default; an overridden line is CFG-REPEATED-OPTION's
+            boolean effective = run.e.optionLines().lookup(en.name()).map(o -> o.effective().equals(en)).orElse(true);
+            if (d != null && v.isPresent() && Math.abs(v.get() - d) < 1e-9 && effective) {
                 found.put(en.name(), en);
             }
         }
@@ -66,6 +68,7 @@ public final class DefaultAsTuningRule extends BaseRule {
         for (ConfigEntry en : found.values()) {
             f.evidence(en.name(), en.value(), en.source());
             lines.add(run.t("line", en.name(), en.value(), en.source()));
+            run.e.optionLines().lookup(en.name()).ifPresent(o -> lines.addAll(io.tunescope.rules.OptionEdit.deletions(run.locale, o)));
         }
         f.recommend(Recommendation.of(run.t("action")).text(lines.toArray(String[]::new))
                 .effect(run.t("effect"), "MYSQL-DEFAULTS-8.0").risk(run.t("risk")).build());

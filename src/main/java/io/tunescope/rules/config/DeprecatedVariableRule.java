@@ -50,11 +50,25 @@ public final class DeprecatedVariableRule extends BaseRule {
         List<String> fixes = new ArrayList<>();
         for (var entry : dep.entrySet()) {
             ServerVariables.Verdict v = verdicts.get(entry.getKey());
-            ConfigEntry en = entry.getValue();
-            f.evidence(en.name(), Reasons.valueAndReason(en.value(), v, run.locale), en.source());
             f.cite(v.source());
-            fixes.add(v.replacement().isEmpty() ? run.t("remove", en.name(), en.source())
-                    : run.t("replace", v.replacement(), en.name(), en.source()));
+            // every line that sets it: the successor replaces the one that takes effect, the others go
+            List<ConfigEntry> lines = run.e.optionLines().lookup(entry.getKey()).map(o -> o.lines()).orElse(List.of(entry.getValue()));
+            ConfigEntry en = lines.get(lines.size() - 1);
+            for (ConfigEntry l : lines) {
+                f.evidence(l.name(), Reasons.valueAndReason(l.value(), v, run.locale), l.source());
+            }
+            for (ConfigEntry l : lines.subList(0, lines.size() - 1)) {
+                fixes.add(run.t("remove", l.name(), l.source()));
+            }
+            var already = v.replacement().isEmpty() ? java.util.Optional.<io.tunescope.analysis.config.OptionLines.Occurrences>empty()
+                    : run.e.optionLines().lookup(v.replacement());
+            if (already.isPresent()) {
+                ConfigEntry eff = already.get().effective();
+                fixes.add(run.t("remove.replaced", en.name(), en.source(), eff.name(), eff.value(), eff.source()));
+            } else {
+                fixes.add(v.replacement().isEmpty() ? run.t("remove", en.name(), en.source())
+                        : run.t("replace", v.replacement(), en.name(), en.source()));
+            }
         }
         f.recommend(Recommendation.of(run.t("action"))
                 .text(fixes.toArray(String[]::new))

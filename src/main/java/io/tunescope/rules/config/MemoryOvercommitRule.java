@@ -99,14 +99,14 @@ public final class MemoryOvercommitRule extends BaseRule {
                     peak.get().afterRef());
         }
         double target = Math.floor(ram * 0.75 / (1024 * MIB)) * 1024 * MIB;
-        List<String> lines = new java.util.ArrayList<>(List.of("[mysqld]"));
+        java.util.Map<String, String> edits = new java.util.LinkedHashMap<>();
         List<String> vars = new java.util.ArrayList<>();
         if (poolTooBig || pool > target) {
-            lines.add("innodb_buffer_pool_size = " + Fmt.num(target / (1024 * MIB)) + "G   # 0.75 x RAM (" + Fmt.bytes(ram) + "), rounded down");
+            edits.put("innodb_buffer_pool_size", Fmt.num(target / (1024 * MIB)) + "G   # 0.75 x RAM (" + Fmt.bytes(ram) + "), rounded down");
             vars.add("innodb_buffer_pool_size");
         }
         if (worst && !Double.isNaN(maxUsed) && maxUsed > 0 && Math.ceil(maxUsed * 1.5) < b.connections()) {
-            lines.add("max_connections = " + (long) Math.ceil(maxUsed * 1.5) + "   # 1.5 x the peak Max_used_connections " + Fmt.num(maxUsed));
+            edits.put("max_connections", (long) Math.ceil(maxUsed * 1.5) + "   # 1.5 x the peak Max_used_connections " + Fmt.num(maxUsed));
             vars.add("max_connections");
         }
         if (vars.isEmpty()) {
@@ -115,7 +115,7 @@ public final class MemoryOvercommitRule extends BaseRule {
                     .effect(run.t("effect"), "MYSQLTUNER").risk(run.t("risk")).build());
         } else {
             f.recommend(Recommendation.of(run.t("action"))
-                    .ini(lines, vars.toArray(String[]::new))
+                    .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, edits), vars.toArray(String[]::new))
                     .effect(run.t("effect"), "MYSQLTUNER")
                     .risk(run.t("risk")).build());
         }

@@ -52,6 +52,9 @@ public final class PerThreadBuffersRule extends BaseRule {
                 facts.add(v.get());
                 used.add(c.s());
                 revert.add(run.t("revert", c.name(), v.get().value(), v.get().ref()));
+                // removing the line that wins would bring back an earlier line of the same option: name those too
+                run.e.optionLines().lookup(c.name()).filter(o -> o.effective().source().equals(v.get().ref()))
+                        .ifPresent(o -> revert.addAll(io.tunescope.rules.OptionEdit.deletions(run.locale, o)));
             }
         }
         Optional<Fact> tmp = run.e.setting("tmp_table_size");

@@ -119,7 +119,13 @@ public final class RedoCapacityRule extends BaseRule {
         List<String> lines = new ArrayList<>();
         if (v8030) {
             if (deprecated) {
-                lines.add("-- remove innodb_log_file_size / innodb_log_files_in_group from my.cnf, then:");
+                // every line that sets them, so none is left to fight the capacity
+                for (String name : List.of("innodb_log_file_size", "innodb_log_files_in_group")) {
+                    for (String rm : io.tunescope.rules.OptionEdit.remove(run.e, run.locale, name)) {
+                        lines.add("-- " + rm.substring(2));
+                    }
+                }
+                lines.add(lines.isEmpty() ? "-- remove innodb_log_file_size / innodb_log_files_in_group from my.cnf, then:" : run.t("sql.then"));
             }
             lines.add(io.tunescope.rules.Sql.persist(run.e, "innodb_redo_log_capacity", gib + "*1024*1024*1024"));
             lines.add("SHOW GLOBAL STATUS LIKE 'Innodb_redo_log_resize_status';");
@@ -129,7 +135,8 @@ public final class RedoCapacityRule extends BaseRule {
                     .risk(run.t("risk")).build());
         } else {
             f.recommend(Recommendation.of(run.t("action.enlarge"))
-                    .ini(List.of("[mysqld]", "innodb_log_file_size = " + Math.max(1, gib / 2) + "G", "innodb_log_files_in_group = 2"),
+                    .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, io.tunescope.rules.OptionEdit.values(
+                            "innodb_log_file_size", Math.max(1, gib / 2) + "G", "innodb_log_files_in_group", "2")),
                             "innodb_log_file_size", "innodb_log_files_in_group")
                     .effect(run.t("effect"), "MYSQLTUNER")
                     .risk(run.t("risk")).build());
@@ -179,7 +186,7 @@ public final class RedoCapacityRule extends BaseRule {
         long gib = Math.max(1, (long) Math.ceil(target / (1L << 30)));
         String value = gib + "G";
         f.recommend(Recommendation.of(run.t("action.mariadb"))
-                .ini(List.of("[mariadb]", "innodb_log_file_size = " + value + "    # " + run.t("derivation.mariadb",
+                .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, "innodb_log_file_size", value + "    # " + run.t("derivation.mariadb",
                         Double.isNaN(perSecond) ? "?" : Fmt.bytes(perSecond), Fmt.num(run.get(HOURS)))), "innodb_log_file_size")
                 .effect(run.t("effect"), "MARIADB-REDO")
                 .risk(run.t("risk.mariadb", value)).build());

@@ -81,7 +81,7 @@ public final class GlobalLatchRule extends BaseRule {
                 .risk(run.t("risk")).build());
         if (worst == FAMILIES.get(0)) {
             f.recommend(Recommendation.of(run.t("action.pageHashLocks"))
-                    .ini(List.of("[mysqld]", "page_hash_locks = 1024   # BoostDB builds only; static"), "page_hash_locks")
+                    .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, "page_hash_locks", "1024   # BoostDB builds only; static"), "page_hash_locks")
                     .effect(run.t("effect.pageHashLocks"), "BOOSTDB-OTHER")
                     .risk(run.t("risk.pageHashLocks")).build());
         }

@@ -59,7 +59,7 @@ public final class KernelCopyUserRule extends BaseRule {
                     .effect(run.t("effect.network"), "PTVA").risk(run.t("risk.network")).build());
         } else {
             f.recommend(Recommendation.of(run.t("action.oDirect"))
-                    .ini(List.of("[mysqld]", "innodb_flush_method = O_DIRECT"), "innodb_flush_method")
+                    .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, "innodb_flush_method", "O_DIRECT"), "innodb_flush_method")
                     .effect(run.t("effect.oDirect"), "PTVA")
                     .risk(run.t("risk.oDirect")).build());
         }

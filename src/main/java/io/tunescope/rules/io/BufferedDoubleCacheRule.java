@@ -61,7 +61,7 @@ public final class BufferedDoubleCacheRule extends BaseRule {
         method.ifPresent(f::evidence);
         run.e.setting("innodb_buffer_pool_size").ifPresent(f::evidence);
         f.recommend(Recommendation.of(run.t("action"))
-                .ini(List.of("[mysqld]", "innodb_flush_method = O_DIRECT"), "innodb_flush_method")
+                .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, "innodb_flush_method", "O_DIRECT"), "innodb_flush_method")
                 .effect(run.t("effect"), "PTVA")
                 .risk(run.t("risk")).build());
         f.add();

@@ -38,11 +38,17 @@ public final class InterleaveIgnoresCpusetRule extends BaseRule {
                 .explain(run.t("explanation"))
                 .evidence(il.get()).evidence(mems.get());
         f.recommend(Recommendation.of(run.t("action"))
-                .ini(List.of("[mysqld]", "innodb_numa_interleave = OFF",
+                .ini(concat(io.tunescope.rules.OptionEdit.set(run.e, run.locale, "innodb_numa_interleave", "OFF"),
                         "# systemd drop-in: ExecStart=/usr/bin/numactl --interleave=" + mems.get().value() + " /usr/sbin/mysqld $MYSQLD_OPTS"),
                         "innodb_numa_interleave")
                 .effect(run.t("effect"), "MYSQLONARM-NUMANODES")
                 .risk(run.t("risk")).build());
         f.add();
+    }
+
+    private static List<String> concat(List<String> lines, String more) {
+        List<String> out = new java.util.ArrayList<>(lines);
+        out.add(more);
+        return out;
     }
 }

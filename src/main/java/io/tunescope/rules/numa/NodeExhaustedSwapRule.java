@@ -105,7 +105,8 @@ public final class NodeExhaustedSwapRule extends BaseRule {
             f.evidence(run.t("evidence.vmstatMax", siSeries.metric().name()), Fmt.num(si), siSeries.ref(0));
         }
         f.recommend(Recommendation.of(run.t("action.interleave"))
-                .ini(List.of("[mysqld]", "innodb_numa_interleave = ON   # only present in builds with libnuma"), "innodb_numa_interleave")
+                .ini(io.tunescope.rules.OptionEdit.set(run.e, run.locale, "innodb_numa_interleave", "ON   # only present in builds with libnuma"),
+                        "innodb_numa_interleave")
                 .effect(run.t("effect.interleave"), "JCOLE-NUMA")
                 .risk(run.t("risk.interleave"))
                 .build());

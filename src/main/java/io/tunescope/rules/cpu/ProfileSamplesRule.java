@@ -29,7 +29,8 @@ public final class ProfileSamplesRule extends BaseRule {
     protected void check(Run run) {
         CpuHotspots h = run.e.cpuHotspots().orElseThrow();
         long n = h.samples();
-        List<Map.Entry<String, Double>> top = h.top(1);
+        // the top function the profile names: an unresolved [binary] bucket is not a function
+        List<Map.Entry<String, Double>> top = h.top(20).stream().filter(e -> !CpuHotspots.unresolved(e.getKey())).limit(1).toList();
         if (n <= 0 || top.isEmpty()) {
             run.notApplicable(run.t("noSamples", h.file()));
             return;

@@ -423,6 +423,7 @@ if have ethtool; then
     for _n in /sys/class/net/*; do
         _i=$(basename "$_n")
         [ -e "$_n/device" ] || continue
+        # shellcheck disable=SC2016  # $1 is expanded by the inner sh, on purpose
         run "ethtool-l-$_i" "ethtool-l-$_i.txt" sh -c 'ethtool -l "$1" 2>&1 || true' sh "$_i"
     done
 fi

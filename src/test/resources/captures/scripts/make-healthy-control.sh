@@ -1,8 +1,8 @@
 #!/bin/bash
 # Capture 4: healthy-control — the control a DBA would want silent: a rate-limited oltp_read_write load that
 # leaves the 2 vCPUs mostly idle, a buffer pool and redo log far larger than the data and its writes, the binary
-# log on with expiry, full durability. Host facts in env/ (a folder without load: auxiliary), the run in
-# steady-1t/. Other names than the other captures on purpose (.out, .tsv, -before/-after in other places).
+# log on with expiry, full durability (innodb_flush_log_at_trx_commit=1 is the default; sync_binlog=1 is not on MariaDB). Host facts in env/ (a folder without load: auxiliary), the run in
+# steady-4t/. Other names than the other captures on purpose (.out, .tsv, -before/-after in other places).
 set -u
 export LC_ALL=C
 
@@ -11,7 +11,7 @@ WORK=/tmp/capwork/healthy-control
 SOCK=/run/mysqld/mysqld.sock
 SB="sysbench oltp_read_write --db-driver=mysql --mysql-user=root --mysql-socket=$SOCK --mysql-db=sbtest --tables=4 --table-size=20000"
 
-rm -rf "$OUT" "$WORK"; mkdir -p "$OUT/env" "$OUT/steady-1t" "$WORK"
+rm -rf "$OUT" "$WORK"; mkdir -p "$OUT/env" "$OUT/steady-4t" "$WORK"
 say() { echo "$(date --iso-8601=ns) $*" | tee -a "$WORK/timeline.txt"; }   # kept outside the capture
 
 # server configuration: sizes far above this data set (4 x 20000 rows, ~20 MB) and its write rate
@@ -22,9 +22,12 @@ innodb_log_file_size    = 1G
 log_bin                 = /var/log/mysql/mariadb-bin
 server_id               = 1
 binlog_expire_logs_seconds = 604800
+sync_binlog             = 1
 CNF
+mkdir -p /var/log/mysql && chown mysql:mysql /var/log/mysql   # the binary log's directory (absent on a fresh install)
 systemctl restart mariadb 2>/dev/null || service mariadb restart
 sleep 2
+mysqladmin ping >/dev/null || { echo "the server did not start" >&2; exit 1; }
 mysql -e 'CREATE DATABASE IF NOT EXISTS sbtest'
 if ! mysql -N -e 'SELECT COUNT(*) FROM sbtest.sbtest4' >/dev/null 2>&1; then
     $SB prepare > "$WORK/prepare.log" 2>&1
@@ -38,21 +41,21 @@ sysctl -a > "$OUT/env/sysctl.out" 2>/dev/null
 numactl --hardware > "$OUT/env/numactl-hardware.out"
 cat /sys/kernel/mm/transparent_hugepage/enabled > "$OUT/env/thp-enabled.out"
 
-R="$OUT/steady-1t"
+R="$OUT/steady-4t"
 mysql -B -e 'SHOW GLOBAL VARIABLES' > "$R/variables.tsv"
 mysql -B -e 'SELECT VERSION()' > "$R/version.tsv"
 cp /etc/mysql/mariadb.conf.d/50-server.cnf /etc/mysql/mariadb.conf.d/99-healthy.cnf "$R/"
 
-say "warm-up start threads=1 rate=100 time=30"
-$SB --threads=1 --rate=100 --time=30 run > "$R/warmup.log" 2>&1
+say "warm-up start threads=4 rate=100 time=30"
+$SB --threads=4 --rate=100 --time=30 run > "$R/warmup.log" 2>&1
 say "warm-up end rc=$?"
 
 mysql -B -e 'SHOW GLOBAL STATUS' > "$R/status-before.tsv"
 vmstat -t 1 61 > "$R/vmstat.log" & VMP=$!
 mpstat 1 60 > "$R/mpstat.log" & MPP=$!
 iostat -x -t 1 61 > "$R/iostat.log" & IOP=$!
-say "main start threads=1 rate=100 time=60"
-$SB --threads=1 --rate=100 --time=60 --report-interval=1 run > "$R/oltp_read_write-1t-rate100.log" 2>&1 & SBP=$!
+say "main start threads=4 rate=100 time=60"
+$SB --threads=4 --rate=100 --time=60 --report-interval=1 run > "$R/oltp_read_write-4t-rate100.log" 2>&1 & SBP=$!
 sleep 10
 say "perf start -p mariadbd -F 999 sleep 30"
 perf record -e cpu-clock -F 999 -g -p "$(pidof mariadbd)" -o "$WORK/perf.data" -- sleep 30 2> "$WORK/perf-record.err"

@@ -42,7 +42,7 @@ class ReadingGoldenTest {
     @Test
     void findingsMatchTheGoldenDumps() throws Exception {
         List<String> mismatches = new ArrayList<>();
-        for (String name : List.of("hand-3step", "bench-repeats.tar.gz", "one-step-colocated")) {
+        for (String name : List.of("hand-3step", "bench-repeats.tar.gz", "one-step-colocated", "healthy-control.tar.gz")) {
             Path c = HandCaptures.get(name, tmp);
             String base = name.replace(".tar.gz", "");
             compare(cli("findings", c.toString(), "--baseline"), HandCaptures.DIR.resolve(base + ".findings.expected.txt"), mismatches);
@@ -58,6 +58,7 @@ class ReadingGoldenTest {
         check(HandCaptures.get("hand-3step", tmp), HandCaptures.DIR.resolve("hand-3step.steps.expected.json"), mismatches);
         check(HandCaptures.get("bench-repeats.tar.gz", tmp), HandCaptures.DIR.resolve("bench-repeats.steps.expected.json"), mismatches);
         check(HandCaptures.get("one-step-colocated", tmp), HandCaptures.DIR.resolve("one-step-colocated.steps.expected.json"), mismatches);
+        check(HandCaptures.get("healthy-control.tar.gz", tmp), HandCaptures.DIR.resolve("healthy-control.steps.expected.json"), mismatches);
         for (String s : List.of("mariadb-oltp", "numa-4node-synthetic")) {
             Path copy = tmp.resolve("sample");
             Files.createDirectories(copy);

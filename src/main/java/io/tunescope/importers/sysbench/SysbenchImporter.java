@@ -32,6 +32,9 @@ public final class SysbenchImporter implements Importer<BenchLog> {
     static final Pattern VERSION = Pattern.compile("^sysbench (\\d+\\.\\d+(?:\\.\\d+)?(?:-[0-9A-Za-z.]+)?)[: ].*");
     static final Pattern INTERIM = Pattern.compile("^\\[\\s*(\\d+(?:\\.\\d+)?)s\\s*]\\s*(.*)$");
     private static final Pattern THREADS_HDR = Pattern.compile("^Number of threads:\\s*(\\d+)");
+    /** sysbench --rate prints, after each interim report, {@code [ 1s ] queue length: 5, concurrency: 1}. */
+    private static final Pattern QUEUE = Pattern.compile("^queue length:\\s*(\\d+),\\s*concurrency:\\s*(\\d+)\\s*$");
+    private static final Pattern RATE_HDR = Pattern.compile("^Target transaction rate:\\s*(\\d+(?:\\.\\d+)?)/sec");
     private static final Pattern REPORT_HDR = Pattern.compile("^Report intermediate results every (\\d+(?:\\.\\d+)?) second");
     private static final Pattern KV = Pattern.compile("^\\s+([A-Za-z0-9][A-Za-z0-9 ./,()]*?):\\s+(.*)$");
     private static final Pattern COUNT_RATE = Pattern.compile("^(\\d+)\\s*\\(([\\d.]+) per sec");
@@ -167,6 +170,11 @@ public final class SysbenchImporter implements Importer<BenchLog> {
                 cur.isRun = true;
                 return;
             }
+            Matcher rate = RATE_HDR.matcher(l);
+            if (rate.find()) {
+                cur.targetRate = Double.parseDouble(rate.group(1));
+                return;
+            }
             Matcher r = REPORT_HDR.matcher(l);
             if (r.find()) {
                 cur.reportInterval = Double.parseDouble(r.group(1));
@@ -228,6 +236,13 @@ public final class SysbenchImporter implements Importer<BenchLog> {
             String rest = im.group(2);
             cur.endLine = n;
             cur.isRun = true;
+            Matcher q = QUEUE.matcher(rest);
+            if (q.matches()) {
+                // --rate: the client's event queue each interval (arrivals not yet served), beside the usual report
+                cur.queueReports++;
+                cur.maxQueue = Math.max(cur.maxQueue, Integer.parseInt(q.group(1)));
+                return;
+            }
             Interim v = Interim.parse(rest);
             if (v == null) {
                 ctx.warn(n, ctx.displayName() + ": unreadable number in interim report: " + rest);
@@ -407,6 +422,9 @@ public final class SysbenchImporter implements Importer<BenchLog> {
         int endLine;
         int threads;
         double reportInterval;
+        double targetRate;
+        int queueReports;
+        int maxQueue;
         String test = "";
         boolean isRun;
         boolean prepare;
@@ -433,8 +451,12 @@ public final class SysbenchImporter implements Importer<BenchLog> {
         }
 
         BenchRun build(int index, String file, BenchSummary s, int end) {
+            if (queueReports > 0) {
+                notes.add("rate-limited to " + (targetRate == Math.rint(targetRate) ? Long.toString((long) targetRate) : Double.toString(targetRate)) + " transactions/s: " + queueReports + " queue reports, the longest queue "
+                        + maxQueue + " transactions waiting");
+            }
             return new BenchRun(index, file, "sysbench", version, test, threads, reportInterval, intervals, s,
-                    s != null && !Double.isNaN(s.totalTimeS()), notes, startLine, end);
+                    s != null && !Double.isNaN(s.totalTimeS()), notes, startLine, end, targetRate);
         }
     }
 

@@ -21,6 +21,7 @@ import java.util.List;
  * @param notes             what happened (stopped early, FATAL errors, ...)
  * @param startLine         first line of the run
  * @param endLine           last line of the run
+ * @param targetRate        sysbench --rate (transactions per second the client aims at, an open loop); 0 for the closed loop
  */
 public record BenchRun(
         int index,
@@ -35,11 +36,26 @@ public record BenchRun(
         boolean complete,
         List<String> notes,
         int startLine,
-        int endLine) {
+        int endLine,
+        double targetRate) {
 
     public BenchRun {
         intervals = List.copyOf(intervals);
         notes = List.copyOf(notes);
+    }
+
+    /** A closed-loop run (no --rate). */
+    public BenchRun(int index, String file, String tool, String version, String test, int threads, double reportIntervalS,
+                    List<BenchInterval> intervals, BenchSummary summary, boolean complete, List<String> notes, int startLine, int endLine) {
+        this(index, file, tool, version, test, threads, reportIntervalS, intervals, summary, complete, notes, startLine, endLine, 0);
+    }
+
+    /**
+     * True when the client sent transactions at a fixed rate (sysbench --rate): threads wait between arrivals,
+     * so latency is not threads / TPS (Little's law with the thread count does not hold) and TPS is set by the client.
+     */
+    public boolean rateLimited() {
+        return targetRate > 0;
     }
 
     public SourceRef ref() {

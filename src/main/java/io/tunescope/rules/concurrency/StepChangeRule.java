@@ -43,6 +43,13 @@ public final class StepChangeRule extends BaseRule {
             run.notApplicable(run.t("notComparable", c.against()));
             return;
         }
+        Headline rateA = c.before();
+        Headline rateB = c.after();
+        if (rateA != null && rateB != null && rateA.first().run().rateLimited() && rateB.first().run().rateLimited()) {
+            // both clients sent a fixed rate: throughput is what the client asked for, not what the server could do
+            run.notApplicable(run.t("rateLimited", Fmt.num(rateB.first().run().targetRate())));
+            return;
+        }
         String change = String.format(Locale.ROOT, "%+.1f", c.tpsChangePct());
         String threshold = Fmt.num(c.thresholdPct());
         Headline a = c.before();

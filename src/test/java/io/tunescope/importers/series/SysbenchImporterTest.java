@@ -238,4 +238,26 @@ class SysbenchImporterTest {
         assertEquals(10.0001, r.summary().totalTimeS());
         assertEquals(12305L, r.summary().events());
     }
+
+    /** sysbench --rate (an open loop): the target rate is read, the queue reports after each interim line are not errors. */
+    @Test
+    void aRateLimitedRunKeepsItsTargetAndReadsItsQueueReports(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        String log = "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nRunning the test with following options:\nNumber of threads: 4\n"
+                + "Target transaction rate: 100/sec\nReport intermediate results every 1 second(s)\n\nThreads started!\n\n"
+                + "[ 1s ] thds: 4 tps: 109.90 qps: 2211.95 (r/w/o: 1551.56/439.59/220.80) lat (ms,95%): 18.92 err/s: 0.00 reconn/s: 0.00\n"
+                + "[ 1s ] queue length: 5, concurrency: 1\n"
+                + "[ 2s ] thds: 4 tps: 93.02 qps: 1846.42 (r/w/o: 1289.30/372.09/185.04) lat (ms,95%): 5.59 err/s: 0.00 reconn/s: 0.00\n"
+                + "[ 2s ] queue length: 0, concurrency: 0\n";
+        Path f = tmp.resolve("rate.log");
+        Files.writeString(f, log);
+        ImportResult<BenchLog> r = parse(imp, f);
+        BenchRun run = r.value().runs().get(0);
+        assertEquals(100, run.targetRate());
+        assertTrue(run.rateLimited());
+        assertEquals(2, run.intervals().size());
+        // (the cut-off log is reported as stopped early; nothing is said of its queue lines)
+        assertTrue(r.diagnostics().stream().noneMatch(d -> d.message().contains("queue length")), r.diagnostics().toString());
+        assertTrue(run.notes().contains("rate-limited to 100 transactions/s: 2 queue reports, the longest queue 5 transactions waiting"),
+                run.notes().toString());
+    }
 }

@@ -1,5 +1,9 @@
 package io.tunescope.importers.net;
 
+import io.tunescope.importers.ImportContext;
+import io.tunescope.importers.ImportException;
+
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -67,5 +71,67 @@ final class CpuTable {
     static String abbreviate(String s) {
         String t = s.strip();
         return t.length() > 60 ? t.substring(0, 57) + "..." : t;
+    }
+
+    /** One table as printed once: the CPUs of its header, the header's line and the rows read under it. */
+    record Block<R>(List<Integer> cpus, int headerLine, List<R> rows) {
+    }
+
+    /** Reads one labelled row under a header; null when the row is left out (the reader said why). */
+    interface RowReader<R> {
+        R read(int line, String label, String rest, List<Integer> cpus);
+    }
+
+    /**
+     * Reads every table of the file (several {@code cat}s in one file are several blocks): blank lines skipped,
+     * lines before the first header and lines that are not {@code label: ...} rows noted, each row handed to
+     * {@code reader}.
+     *
+     * @param what the row kind in the messages ("interrupt", "softirq")
+     * @throws ImportException when the file has no CPU header at all
+     */
+    static <R> List<Block<R>> read(ImportContext ctx, String what, RowReader<R> reader) throws ImportException, IOException {
+        String file = ctx.displayName();
+        List<Block<R>> blocks = new ArrayList<>();
+        List<Integer> cpus = null;
+        List<R> rows = new ArrayList<>();
+        int headerLine = 0;
+        try (ImportContext.Lines lines = ctx.lines()) {
+            String l;
+            while ((l = lines.next()) != null) {
+                int n = (int) lines.number();
+                if (l.isBlank()) {
+                    continue;
+                }
+                List<Integer> h = header(l);
+                if (h != null) {
+                    if (cpus != null) {
+                        blocks.add(new Block<>(cpus, headerLine, rows));
+                    }
+                    cpus = h;
+                    rows = new ArrayList<>();
+                    headerLine = n;
+                    continue;
+                }
+                if (cpus == null) {
+                    ctx.warn(n, file + ": line before the CPU0 CPU1 ... header: " + abbreviate(l));
+                    continue;
+                }
+                Matcher m = ROW.matcher(l);
+                if (!m.matches()) {
+                    ctx.warn(n, file + ": not " + (what.matches("^[aeiou].*") ? "an " : "a ") + what + " row: " + abbreviate(l));
+                    continue;
+                }
+                R r = reader.read(n, m.group(1), m.group(2), cpus);
+                if (r != null) {
+                    rows.add(r);
+                }
+            }
+        }
+        if (cpus == null) {
+            throw new ImportException(0, file + ": no CPU0 CPU1 ... header line");
+        }
+        blocks.add(new Block<>(cpus, headerLine, rows));
+        return blocks;
     }
 }

@@ -101,45 +101,9 @@ public final class InterruptsImporter implements Importer<Interrupts> {
     public ImportResult<Interrupts> parse(ImportContext ctx) throws ImportException, IOException {
         String file = ctx.displayName();
         List<Interrupts.Snapshot> snaps = new ArrayList<>();
-        List<Integer> cpus = null;
-        List<Interrupts.Row> rows = new ArrayList<>();
-        int headerLine = 0;
-        try (ImportContext.Lines lines = ctx.lines()) {
-            String l;
-            while ((l = lines.next()) != null) {
-                int n = (int) lines.number();
-                if (l.isBlank()) {
-                    continue;
-                }
-                List<Integer> h = CpuTable.header(l);
-                if (h != null) {
-                    if (cpus != null) {
-                        snaps.add(new Interrupts.Snapshot(cpus, rows, headerLine));
-                    }
-                    cpus = h;
-                    rows = new ArrayList<>();
-                    headerLine = n;
-                    continue;
-                }
-                if (cpus == null) {
-                    ctx.warn(n, file + ": line before the CPU0 CPU1 ... header: " + CpuTable.abbreviate(l));
-                    continue;
-                }
-                Matcher m = CpuTable.ROW.matcher(l);
-                if (!m.matches()) {
-                    ctx.warn(n, file + ": not an interrupt row: " + CpuTable.abbreviate(l));
-                    continue;
-                }
-                Interrupts.Row r = row(ctx, file, n, m.group(1), m.group(2), cpus.size());
-                if (r != null) {
-                    rows.add(r);
-                }
-            }
+        for (CpuTable.Block<Interrupts.Row> b : CpuTable.read(ctx, "interrupt", (n, label, rest, cpus) -> row(ctx, file, n, label, rest, cpus.size()))) {
+            snaps.add(new Interrupts.Snapshot(b.cpus(), b.rows(), b.headerLine()));
         }
-        if (cpus == null) {
-            throw new ImportException(0, file + ": no CPU0 CPU1 ... header line");
-        }
-        snaps.add(new Interrupts.Snapshot(cpus, rows, headerLine));
         return ctx.result(new Interrupts(snaps));
     }
 

@@ -87,44 +87,21 @@ public final class SoftIrqsImporter implements Importer<SoftIrqs> {
     public ImportResult<SoftIrqs> parse(ImportContext ctx) throws ImportException, IOException {
         String file = ctx.displayName();
         List<SoftIrqs.Snapshot> snaps = new ArrayList<>();
-        List<Integer> cpus = null;
-        List<SoftIrqs.Row> rows = new ArrayList<>();
-        int headerLine = 0;
-        try (ImportContext.Lines lines = ctx.lines()) {
-            String l;
-            while ((l = lines.next()) != null) {
-                int n = (int) lines.number();
-                if (l.isBlank()) {
-                    continue;
-                }
-                List<Integer> h = CpuTable.header(l);
-                if (h != null) {
-                    if (cpus != null) {
-                        snaps.add(new SoftIrqs.Snapshot(cpus, rows, headerLine));
-                    }
-                    cpus = h;
-                    rows = new ArrayList<>();
-                    headerLine = n;
-                    continue;
-                }
-                Matcher m = CpuTable.ROW.matcher(l);
-                if (cpus == null || !m.matches() || !NAMES.contains(m.group(1))) {
-                    ctx.warn(n, file + ": not a softirq row: " + CpuTable.abbreviate(l));
-                    continue;
-                }
-                CpuTable.Counts c = CpuTable.counts(m.group(2), cpus.size());
-                if (c.counts().size() < cpus.size() || !m.group(2).substring(c.end()).isBlank()) {
-                    ctx.error(n, file + ": line " + n + ": " + m.group(1) + " has " + c.counts().size() + " of " + cpus.size()
-                            + " per-CPU counts (a cut line?); the row is left out");
-                    continue;
-                }
-                rows.add(new SoftIrqs.Row(m.group(1), c.counts(), n));
+        for (CpuTable.Block<SoftIrqs.Row> b : CpuTable.read(ctx, "softirq", (n, label, rest, cpus) -> {
+            if (!NAMES.contains(label)) {
+                ctx.warn(n, file + ": not a softirq row: " + CpuTable.abbreviate(label + ":" + rest));
+                return null;
             }
+            CpuTable.Counts c = CpuTable.counts(rest, cpus.size());
+            if (c.counts().size() < cpus.size() || !rest.substring(c.end()).isBlank()) {
+                ctx.error(n, file + ": line " + n + ": " + label + " has " + c.counts().size() + " of " + cpus.size()
+                        + " per-CPU counts (a cut line?); the row is left out");
+                return null;
+            }
+            return new SoftIrqs.Row(label, c.counts(), n);
+        })) {
+            snaps.add(new SoftIrqs.Snapshot(b.cpus(), b.rows(), b.headerLine()));
         }
-        if (cpus == null) {
-            throw new ImportException(0, file + ": no CPU0 CPU1 ... header line");
-        }
-        snaps.add(new SoftIrqs.Snapshot(cpus, rows, headerLine));
         return ctx.result(new SoftIrqs(snaps));
     }
 

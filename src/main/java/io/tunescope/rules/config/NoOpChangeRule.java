@@ -47,7 +47,7 @@ public final class NoOpChangeRule extends BaseRule {
                 why = run.t("why.oneNode");
             }
             if (why != null) {
-                noops.add(run.t("item", r.key(), r.before().isEmpty() ? "?" : r.before(), r.after(), why));
+                noops.add(run.t("item", r.key(), r.before().isEmpty() ? run.t("notCaptured") : r.before(), r.after(), why));
                 rows.add(r);
             }
         }
@@ -57,7 +57,7 @@ public final class NoOpChangeRule extends BaseRule {
         }
         var f = run.finding(40, run.t("summary", String.join("; ", noops))).explain(run.t("explanation"));
         for (ConfigDiff.Row r : rows) {
-            f.evidence(r.key(), (r.before().isEmpty() ? "?" : r.before()) + " -> " + r.after(), r.afterRef());
+            f.evidence(r.key(), (r.before().isEmpty() ? run.t("notCaptured") : r.before()) + " -> " + r.after(), r.afterRef());
         }
         swap.ifPresent(x -> {
             if (rows.stream().anyMatch(r -> r.key().equals("vm.swappiness"))) {

@@ -178,9 +178,16 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
             }
         }
         tables.removeIf(t -> t.values.isEmpty());
+        for (int i = 0; i < tables.size(); i++) {
+            if (Double.isNaN(tables.get(i).get("Uptime"))) {
+                ctx.warn(tables.get(i).line, ctx.displayName() + ": sample " + (i + 1) + " (line " + tables.get(i).line
+                        + ") has no Uptime (cut short?): it was left out");
+            }
+        }
+        tables.removeIf(t -> Double.isNaN(t.get("Uptime")));
         if (tables.size() < 2) {
             throw new ImportException(0, ctx.displayName() + ": " + tables.size()
-                    + " extended-status sample(s); a series needs at least two (mysqladmin ext -i N -c M)");
+                    + " extended-status sample(s) with Uptime; a series needs at least two (mysqladmin ext -i N -c M)");
         }
         if (nonNumeric > 0) {
             ctx.info(0, ctx.displayName() + ": " + nonNumeric + " rows with text values (ON, OFF, names) are not series");
@@ -188,10 +195,6 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
         double[] uptime = new double[tables.size()];
         for (int i = 0; i < uptime.length; i++) {
             uptime[i] = tables.get(i).get("Uptime");
-            if (Double.isNaN(uptime[i])) {
-                throw new ImportException(tables.get(i).line, ctx.displayName() + ": sample " + (i + 1) + " (line " + tables.get(i).line
-                        + ") has no Uptime: the interval cannot be known");
-            }
         }
         boolean relative = true;
         for (int i = 1; i < uptime.length; i++) {

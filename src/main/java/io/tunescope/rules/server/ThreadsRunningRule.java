@@ -23,14 +23,12 @@ import java.util.Optional;
 public final class ThreadsRunningRule extends BaseRule {
     static final Setting MIN_SHARE = Setting.heuristic("minSharePercent", "samples with Threads_running above the logical CPUs, at least", 20, "%");
     static final Setting WARN_SHARE = Setting.heuristic("warnSharePercent", "samples above the logical CPUs, warning from", 50, "%");
-    static final Setting CRIT_SHARE = Setting.heuristic("criticalSharePercent", "samples above the logical CPUs, critical from", 80, "%");
-    static final Setting CRIT_RATIO = Setting.heuristic("criticalMeanRatio", "mean Threads_running per logical CPU, critical from", 2, "x");
 
     public ThreadsRunningRule() {
         super("SRV-THREADS-RUNNING", Topic.SERVER, "More statements running than logical CPUs (Threads_running)",
                 List.of(Need.STATUS_SERIES, Need.LSCPU),
                 List.of("MYSQL-STATUS-VARS", "MARIADB-STATUS-VARS", "MYSQL-THREAD-CONCURRENCY", "MARIADB-THREAD-POOL"),
-                MIN_SHARE, WARN_SHARE, CRIT_SHARE, CRIT_RATIO);
+                MIN_SHARE, WARN_SHARE);
     }
 
     @Override
@@ -87,9 +85,9 @@ public final class ThreadsRunningRule extends BaseRule {
                     Fmt.num2(mean)));
             return;
         }
-        boolean critical = share * 100 >= run.get(CRIT_SHARE) && mean >= cpus * run.get(CRIT_RATIO);
+        // a queue for the CPUs limits the measured result: a warning at most, never critical (no data or availability at risk)
         boolean warning = share * 100 >= run.get(WARN_SHARE);
-        int score = critical ? 92 : warning ? 80 : 55;
+        int score = warning ? 80 : 55;
         var f = run.finding(score, run.t("summary", Integer.toString(above), Integer.toString(n), Fmt.pct(share), Integer.toString(cpus), max,
                         where, Fmt.num2(mean)))
                 .explain(run.t("explanation"))
@@ -101,9 +99,6 @@ public final class ThreadsRunningRule extends BaseRule {
         cpuFact.ifPresent(f::evidence);
         if (warning) {
             f.threshold(WARN_SHARE);
-        }
-        if (critical) {
-            f.threshold(CRIT_SHARE).threshold(CRIT_RATIO);
         }
         f.recommend(Recommendation.of(run.t("action"))
                 .text(run.t("text", Integer.toString(cpus)))

@@ -226,9 +226,8 @@ public final class CaptureLoader {
                     Diagnostic.warning(0, rel + ": " + head.decoding().description() + "; not a text file Tunescope reads"));
         }
         ImporterRegistry.Detection det = registry.detect(head);
-        boolean someUnsure = det.verdicts().stream().anyMatch(v -> v.contains(": unsure ("));
         boolean cut = !head.complete() || head.lines().size() >= Head.MAX_LINES;
-        if (someUnsure && cut && det.best().confidence() != Confidence.CERTAIN) {
+        if (det.someUnsure() && cut && det.best().confidence() != Confidence.CERTAIN) {
             try {
                 head = Head.read(file, 1 << 20, 20_000);
                 det = registry.detect(head);

@@ -24,6 +24,7 @@ import io.tunescope.rules.Caps;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,7 +72,7 @@ class MysqladminExtImporterTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> last = (Map<String, Object>) sum.get("values_last");
         assertEquals(7.0, last.get("Threads_running"));
-        assertEquals(MysqladminExtImporter.USUAL_SUSPECTS, java.util.List.copyOf(last.keySet()));
+        assertEquals(MysqladminExtImporter.USUAL_SUSPECTS, List.copyOf(last.keySet()));
     }
 
     @Test
@@ -110,6 +111,26 @@ class MysqladminExtImporterTest {
         assertEquals(7 - 1, threads.value(0));
         assertEquals(7 - 1 + 0 + 7 + 0 - 3 - 2, threads.value(threads.size() - 1));
         assertEquals(162257.0, s.sinceBoot().get("mysqladmin/Com_select"));
+    }
+
+    /** Percona Toolkit's own sample (older server, -r, Uptime 5550 then 3 4 3) and pt-mext's result for it read the same. */
+    @Test
+    void perconaSampleAndItsPtMextResultAgree() throws Exception {
+        SeriesSet tables = read("percona-mext-001.txt");
+        SeriesSet mext = read("percona-mext-001-pt-mext.txt");
+        assertEquals("true", tables.meta().get("relative"));
+        assertEquals(3000, tables.intervalMs()); // the median of 3, 4, 3
+        assertEquals(4, tables.reports());
+        assertEquals(tables.series().size(), mext.series().size());
+        for (TimeSeries t : tables.series()) {
+            TimeSeries m = mext.byKey(t.metric().key());
+            assertEquals(java.util.Arrays.toString(t.values()), java.util.Arrays.toString(m.values()), t.metric().key());
+            assertEquals(java.util.Arrays.toString(t.times()), java.util.Arrays.toString(m.times()), t.metric().key());
+        }
+        TimeSeries bytes = tables.byKey("mysqladmin/Bytes_received");
+        assertEquals(List.of(35 / 3.0, 35 / 3.0, 35 / 3.0), java.util.Arrays.stream(bytes.values()).boxed().toList());
+        assertEquals(2.0, tables.byKey("mysqladmin/Threads_running").value(0)); // 2 in the first table, then a change of 0
+        assertEquals(5550.0, tables.sinceBoot().get("mysqladmin/Uptime"));
     }
 
     @Test

@@ -59,6 +59,15 @@ class ThreadsRunningRuleTest {
         assertEquals("Threads_running above the 12 logical CPUs in 0 of 7 samples (0 %); highest 12 at ext.txt:531, mean 7.86", one.reason());
     }
 
+    /** Percona Toolkit's public mext-001 sample: Threads_running 2 throughout, on 2 CPUs: not above. */
+    @Test
+    void silentOnAHealthySeries() throws IOException {
+        Result pass = Caps.in(dir.resolve("percona")).file("mext.txt", fixture("percona-mext-001.txt")).lscpu(2, 1)
+                .run(new ThreadsRunningRule());
+        assertEquals(Result.Status.PASSED, pass.status());
+        assertEquals("Threads_running above the 2 logical CPUs in 0 of 3 samples (0 %); highest 2 at mext.txt:510, mean 2.00", pass.reason());
+    }
+
     @Test
     void notApplicableWithoutASeriesOrTheCpuCount() throws IOException {
         Result none = Caps.in(dir.resolve("none")).lscpu(2, 1).status("status.txt", "Uptime", "100", "Threads_running", "30")

@@ -36,6 +36,9 @@ import java.util.regex.Pattern;
  * median step of {@code Uptime}. Counters become per-second rates (change / N), gauges
  * ({@link StatusDelta#isGauge}) keep their values (in relative output rebuilt from the first table plus
  * the changes). A single table is not this format: it stays a {@code SHOW GLOBAL STATUS} snapshot.
+ * Rates use the nominal N, not each sample's Uptime step, which jitters by a second ({@code Uptime} is
+ * whole seconds). Text values (ON, OFF, load status) are no series; {@code mysqladmin -r} prints them as 0,
+ * so in relative output they read as constant 0 series.
  */
 public final class MysqladminExtImporter implements Importer<SeriesSet> {
     public static final String TOOL = "mysqladmin";
@@ -86,7 +89,7 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
         }
         List<String> nonBlank = head.nonBlank();
         int mext = 0;
-        boolean uptime = false;
+        boolean statusNames = false;
         int columns = -1;
         boolean same = true;
         for (String l : nonBlank) {
@@ -96,10 +99,10 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
                 int c = m.group(2).strip().split("\\s+").length;
                 same &= columns < 0 || columns == c;
                 columns = c;
-                uptime |= m.group(1).equals("Uptime") || m.group(1).startsWith("Aborted_") || m.group(1).startsWith("Com_");
+                statusNames |= m.group(1).equals("Uptime") || m.group(1).startsWith("Aborted_") || m.group(1).startsWith("Com_");
             }
         }
-        if (mext >= 3 && mext >= nonBlank.size() * 0.9 && same && uptime) {
+        if (mext >= 3 && mext >= nonBlank.size() * 0.9 && same && statusNames) {
             return Sniff.strong("pt-mext rows: status variable names with " + columns + " sample columns");
         }
         return Sniff.no("no extended-status tables or pt-mext rows");

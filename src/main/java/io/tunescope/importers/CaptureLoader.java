@@ -226,9 +226,10 @@ public final class CaptureLoader {
                     Diagnostic.warning(0, rel + ": " + head.decoding().description() + "; not a text file Tunescope reads"));
         }
         ImporterRegistry.Detection det = registry.detect(head);
-        if (!det.recognised() && det.best().confidence() == Confidence.UNSURE && !head.complete()) {
+        boolean cut = !head.complete() || head.lines().size() >= Head.MAX_LINES;
+        if (det.someUnsure() && cut && det.best().confidence() != Confidence.CERTAIN) {
             try {
-                head = Head.read(file, 1 << 20);
+                head = Head.read(file, 1 << 20, 20_000);
                 det = registry.detect(head);
             } catch (IOException e) {
                 // keep the first verdict

@@ -33,6 +33,11 @@ public record Head(String fileName, List<String> lines, boolean complete, long s
     }
 
     public static Head read(Path file, int maxBytes) throws IOException {
+        return read(file, maxBytes, MAX_LINES);
+    }
+
+    /** A head of up to {@code maxBytes} and {@code maxLines} (the loader's second look when an importer is unsure). */
+    public static Head read(Path file, int maxBytes, int maxLines) throws IOException {
         long size = Files.size(file);
         byte[] buf = new byte[(int) Math.min(maxBytes, Math.max(0, size))];
         int n = 0;
@@ -45,11 +50,15 @@ public record Head(String fileName, List<String> lines, boolean complete, long s
                 n += r;
             }
         }
-        return of(file.getFileName() == null ? "" : file.getFileName().toString(), buf, n, n >= size, size);
+        return of(file.getFileName() == null ? "" : file.getFileName().toString(), buf, n, n >= size, size, maxLines);
     }
 
     /** Builds a head from bytes (tests use this for in-memory content). */
     public static Head of(String fileName, byte[] bytes, int length, boolean complete, long size) {
+        return of(fileName, bytes, length, complete, size, MAX_LINES);
+    }
+
+    static Head of(String fileName, byte[] bytes, int length, boolean complete, long size, int maxLines) {
         TextDecoding.Detected d = TextDecoding.detect(bytes, length);
         if (d.binary()) {
             return new Head(fileName, List.of(), complete, size, d);
@@ -58,7 +67,7 @@ public record Head(String fileName, List<String> lines, boolean complete, long s
         List<String> lines = new ArrayList<>();
         int start = 0;
         int len = text.length();
-        for (int i = 0; i < len && lines.size() < MAX_LINES; i++) {
+        for (int i = 0; i < len && lines.size() < maxLines; i++) {
             char c = text.charAt(i);
             if (c == '\n' || c == '\r') {
                 lines.add(text.substring(start, i));
@@ -68,7 +77,7 @@ public record Head(String fileName, List<String> lines, boolean complete, long s
                 start = i + 1;
             }
         }
-        if (complete && start < len && lines.size() < MAX_LINES) {
+        if (complete && start < len && lines.size() < maxLines) {
             lines.add(text.substring(start));
         }
         return new Head(fileName, lines, complete, size, d);

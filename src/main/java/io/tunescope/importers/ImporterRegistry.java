@@ -26,7 +26,11 @@ public final class ImporterRegistry {
     }
 
     /** Result of sniffing one head with every importer. */
-    public record Detection(Importer<?> importer, Sniff best, List<String> verdicts) {
+    /**
+     * @param someUnsure an importer answered UNSURE: it needs more of the file than the head to decide
+     *                   (the loader then takes a longer look unless the winner is CERTAIN)
+     */
+    public record Detection(Importer<?> importer, Sniff best, List<String> verdicts, boolean someUnsure) {
         public boolean recognised() {
             return importer != null;
         }
@@ -60,6 +64,6 @@ public final class ImporterRegistry {
         if (best == null && unsure) {
             bestSniff = Sniff.unsure("an importer needs more of the file to decide");
         }
-        return new Detection(best, bestSniff, verdicts);
+        return new Detection(best, bestSniff, verdicts, unsure);
     }
 }

@@ -104,6 +104,8 @@ public final class Citations {
             Map.entry("OPENGAUSS-KUNPENG", "https://juejin.cn/post/7283827523003138104"),
             Map.entry("WIREDTIGER-ZR", "https://source.wiredtiger.com/mongodb-4.2/tune_zone_reclaim.html"),
             Map.entry("MYSQL-STATUS-VARS", "https://dev.mysql.com/doc/refman/8.0/en/server-status-variables.html"),
+            Map.entry("MYSQL-THREAD-CONCURRENCY", "https://dev.mysql.com/doc/refman/8.0/en/innodb-performance-thread_concurrency.html"),
+            Map.entry("MARIADB-THREAD-POOL", "https://mariadb.com/kb/en/thread-pool-in-mariadb/"),
             Map.entry("MARIADB-STATUS-VARS", "https://mariadb.com/kb/en/server-status-variables/"),
             Map.entry("MARIADB-INNODB-STATUS-VARS", "https://mariadb.com/kb/en/innodb-status-variables/"),
             Map.entry("MYSQL-ORDER-BY", "https://dev.mysql.com/doc/refman/8.0/en/order-by-optimization.html"),

@@ -157,6 +157,7 @@ public final class Evidence {
             case IOSTAT -> !deviceSeries().isEmpty();
             case CPU_UTIL -> cpuBusy().isPresent();
             case VMSTAT -> !inStepOnly(SeriesDatasets.VMSTAT).isEmpty();
+            case STATUS_SERIES -> !statusSeries().isEmpty();
             case NUMASTAT -> !inStepOrRoot(NumaDatasets.NUMASTAT).isEmpty();
             case NUMA_TOPOLOGY -> numaTopology().isPresent();
             case NIC_INTERRUPTS -> nicInterrupts().isPresent() || !nicChannels().isEmpty();
@@ -418,6 +419,11 @@ public final class Evidence {
             out.add(l.value());
         }
         return out;
+    }
+
+    /** The step's status counter series (mysqladmin extended-status -i N, pt-mext), in file order. */
+    public List<SeriesSet> statusSeries() {
+        return inStepOnly(SeriesDatasets.MYSQLADMIN).stream().map(Loaded::value).toList();
     }
 
     public List<SeriesSet> vmstat() {

@@ -12,6 +12,7 @@ public enum Need {
     LSCPU("CPU description (lscpu)"),
     MEMORY("total memory (/proc/meminfo, numactl --hardware or numastat -m)"),
     STATUS_DELTA("two SHOW GLOBAL STATUS snapshots of the same server run"),
+    STATUS_SERIES("status counters over time (mysqladmin extended-status -i N -c M, with or without -r, or pt-mext)"),
     PROCESS_BINDING("the server's CPU/memory binding (/proc/PID/status or taskset -p)"),
     THP("transparent huge page mode (/sys/kernel/mm/transparent_hugepage/enabled)"),
     CPU_PROFILE("a CPU profile (perf script, folded stacks or perf report)"),

@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
 public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
     private static final Pattern TAB_ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*)\\t(.*)$");
     private static final Pattern TABLE_ROW = Pattern.compile("^\\|\\s*([A-Za-z][A-Za-z0-9_]*)\\s*\\|(.*)\\|\\s*$");
+    private static final Pattern TABLE_HEADER = Pattern.compile("^\\|\\s*Variable_name\\s*\\|\\s*Value\\s*\\|\\s*$");
     private static final Pattern VERTICAL_NAME = Pattern.compile("^\\s*Variable_name:\\s*(\\S+)\\s*$");
     private static final Pattern VERTICAL_VALUE = Pattern.compile("^\\s*Value:\\s?(.*)$");
 
@@ -72,7 +73,11 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
         int lower = 0;
         int nonBlank = 0;
         boolean header = false;
+        int tables = 0;
         for (String l : head.lines()) {
+            if (TABLE_HEADER.matcher(l).matches()) {
+                tables++;
+            }
             if (l.isBlank()) {
                 continue;
             }
@@ -106,6 +111,9 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
         }
         if (nonBlank == 0 || rows < nonBlank * 0.75 || capital + lower < 3) {
             return Sniff.no("not a name/value listing of server variables");
+        }
+        if (tables >= 2) {
+            return Sniff.no(tables + " Variable_name/Value tables one after another: repeated samples (mysqladmin extended-status -i N)");
         }
         boolean looksStatus = capital > lower;
         String kind = looksStatus ? "status counters (capitalised names such as Uptime)" : "server variables (lower-case names)";

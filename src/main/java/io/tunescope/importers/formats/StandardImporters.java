@@ -64,6 +64,7 @@ public final class StandardImporters {
         all.add(new IostatImporter());
         all.add(new MpstatImporter());
         all.add(new VmstatImporter());
+        all.add(new io.tunescope.importers.mysqladmin.MysqladminExtImporter());
         all.add(new SadfImporter());
         all.add(new IoCsvImporter());
         all.add(new CollectorTimelineImporter());

@@ -12,11 +12,13 @@ public final class SeriesDatasets {
     public static final Dataset<SeriesSet> VMSTAT = Dataset.of("series.vmstat", SeriesSet.class);
     public static final Dataset<SeriesSet> SADF = Dataset.of("series.sadf", SeriesSet.class);
     public static final Dataset<SeriesSet> IOCSV = Dataset.of("series.iocsv", SeriesSet.class);
+    /** Repeated SHOW GLOBAL STATUS samples (mysqladmin extended-status -i N, pt-mext). */
+    public static final Dataset<SeriesSet> MYSQLADMIN = Dataset.of("series.mysqladmin", SeriesSet.class);
     public static final Dataset<CollectorTimeline> COLLECTOR_TIMELINE = Dataset.of("capture.timeline", CollectorTimeline.class);
     public static final Dataset<EventLog> EVENT_LOG = Dataset.of("capture.events", EventLog.class);
 
     /** Every dataset holding a {@link SeriesSet}. */
-    public static final List<Dataset<SeriesSet>> ALL_SERIES = List.of(IOSTAT, MPSTAT, VMSTAT, SADF, IOCSV);
+    public static final List<Dataset<SeriesSet>> ALL_SERIES = List.of(IOSTAT, MPSTAT, VMSTAT, SADF, IOCSV, MYSQLADMIN);
 
     private SeriesDatasets() {
     }

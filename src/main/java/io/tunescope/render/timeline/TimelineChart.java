@@ -104,6 +104,14 @@ public final class TimelineChart {
         add(out, "cpu-cores", w.t("panel.cpuCores", "CPU busy per core"), "%", coreBusy(t));
         add(out, "vmstat", w.t("panel.vmstat", "vmstat run queue / blocked"), w.t("unit.processes", "processes"), t.find("vmstat", "r", "b"));
         add(out, "cs", w.t("panel.cs", "vmstat context switches"), w.t("unit.perSecond", "per s"), t.find("vmstat", "cs"));
+        add(out, "server-threads", w.t("panel.serverThreads", "Server threads running"), w.t("unit.threads", "threads"),
+                t.find("mysqladmin", "Threads_running"));
+        add(out, "server-waits", w.t("panel.serverWaits", "Server waits and spills"), w.t("unit.perSecond", "per s"),
+                t.find("mysqladmin", "Innodb_buffer_pool_reads", "Innodb_row_lock_waits", "Innodb_log_waits", "Created_tmp_disk_tables"));
+        add(out, "server-scans", w.t("panel.serverScans", "Server full-scan rows (Handler_read_rnd_next)"), w.t("unit.rowsPerSecond", "rows per s"),
+                t.find("mysqladmin", "Handler_read_rnd_next"));
+        add(out, "server-redo", w.t("panel.serverRedo", "Server redo written"), w.t("unit.bytesPerSecond", "bytes per s"),
+                t.find("mysqladmin", "Innodb_os_log_written"));
         return out;
     }
 

@@ -152,6 +152,7 @@ public final class RuleCatalog {
                 new ConnectionsRule(),
                 new BinlogCacheRule(),
                 new LogWaitsRule(),
+                new io.tunescope.rules.server.ThreadsRunningRule(),
                 new LruFlushRule(),
                 new ReadAheadRule(),
                 new NicIrqPlacementRule()));

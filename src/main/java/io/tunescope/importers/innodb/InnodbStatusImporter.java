@@ -87,14 +87,24 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
             return Sniff.no("binary content");
         }
         boolean sections = false;
+        boolean batchHeader = false;
         for (String l : head.lines()) {
             if (l.contains(HEADER) && !l.contains(END)) {
                 return Sniff.certain("InnoDB monitor output header");
+            }
+            if (l.startsWith("InnoDB\t") && l.contains("\\n")) {
+                return Sniff.certain("batch-mode SHOW ENGINE INNODB STATUS row (InnoDB, Status with \\n escapes)");
+            }
+            if (l.equals("Type\tName\tStatus")) {
+                batchHeader = true;
             }
             String s = l.strip();
             if (s.equals("BUFFER POOL AND MEMORY") || s.equals("ROW OPERATIONS") || s.equals("SEMAPHORES")) {
                 sections = true;
             }
+        }
+        if (batchHeader) {
+            return Sniff.strong("batch-mode SHOW ENGINE ... STATUS header (Type, Name, Status)");
         }
         return sections ? Sniff.weak("InnoDB monitor section headings without the header") : Sniff.no("no InnoDB monitor output");
     }

@@ -91,6 +91,26 @@ class InnodbStatusRulesTest {
     }
 
     @Test
+    void snapshotsOfSeveralFilesAreReadInTimeOrder() throws IOException {
+        // the later run's file sorts first by name; its snapshots still come after the idle one's
+        var e = Caps.in(dir.resolve("m")).file("a-sysbench.txt", fixture("mariadb-10.11-sysbench-3x10s.G.txt"))
+                .file("b-idle.txt", fixture("mariadb-10.11-idle.G.txt")).evidence();
+        assertEquals(java.util.List.of("b-idle.txt", "a-sysbench.txt", "a-sysbench.txt", "a-sysbench.txt"),
+                e.innodbSnapshots().stream().map(s -> s.file()).toList());
+        Result r = new LongTransactionRule().evaluate(e, Settings.defaults());
+        assertEquals("oldest ACTIVE transaction 0 s; history list length 0 -> 43 over 4 snapshots", r.reason());
+    }
+
+    @Test
+    void textsInChinese() throws IOException {
+        Result r = with("mariadb-10.11-deadlock-long-trx.G.txt").run(new LongTransactionRule());
+        Result zh = new LongTransactionRule().evaluate(with("mariadb-10.11-deadlock-long-trx.G.txt").evidence(), Settings.defaults(),
+                java.util.Locale.SIMPLIFIED_CHINESE);
+        assertEquals(Result.Status.PASSED, r.status());
+        assertEquals("最老的 ACTIVE 事务 12 s；history list length 0", zh.reason());
+    }
+
+    @Test
     void growingHistoryAcrossFilesFires() throws IOException {
         // the three real snapshots with their history list lengths scaled up (86, 270, 43 -> 86000, 270000, 430000)
         String text = fixture("mariadb-10.11-sysbench-3x10s.G.txt").replace("History list length 86\n", "History list length 86000\n")

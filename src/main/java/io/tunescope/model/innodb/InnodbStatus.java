@@ -129,6 +129,30 @@ public record InnodbStatus(List<Snapshot> snapshots, String layout) {
         return new SeriesSet("innodb-status", wall ? Clock.WALL : Clock.OFFSET, snapshots.size(), out, Map.of(), 0, 0, meta);
     }
 
+    /** The numbers worth a timeline track: backlog, checkpoint, contention, dirty pages and row work. */
+    public static final List<String> TIMELINE = List.of("history_list_length", "checkpoint_age", "os_wait_reservation_count",
+            "semaphore_waits", "buffer_pool_pages_modified", "pending_reads", "pending_writes", "rows_read_per_second",
+            "rows_inserted_per_second", "rows_updated_per_second", "rows_deleted_per_second");
+
+    /**
+     * The {@link #TIMELINE} series on the wall clock, for a file of at least two snapshots whose times were all
+     * read; null otherwise (one snapshot, or one without a time, is not a curve to place).
+     */
+    public SeriesSet timelineSeries(String file) {
+        SeriesSet all = series(file);
+        if (snapshots.size() < 2 || all.clock() != Clock.WALL) {
+            return null;
+        }
+        List<TimeSeries> keep = new ArrayList<>();
+        for (String name : TIMELINE) {
+            TimeSeries t = all.of("", name);
+            if (t != null && t.size() >= 2) {
+                keep.add(t);
+            }
+        }
+        return new SeriesSet(all.tool(), all.clock(), all.reports(), keep, Map.of(), 0, 0, all.meta());
+    }
+
     private static Unit unit(String name) {
         if (name.endsWith("_per_second")) {
             return Unit.PER_SECOND;

@@ -106,6 +106,27 @@ class InspectCommandTest {
     }
 
     @Test
+    void innodbStatusSummaryNamesTheNumbers() throws Exception {
+        Files.copy(Path.of("src/test/resources/fixtures/innodb-status/mariadb-10.11-sysbench-3x10s.G.txt"), tmp.resolve("innodb.txt"));
+        Run r = run("inspect", tmp.toString(), "--json");
+        assertEquals(0, r.code());
+        JsonNode f = find(new ObjectMapper().readTree(r.out()).get("files"), "innodb.txt");
+        assertEquals("innodb-status", f.get("format").asText());
+        JsonNode s = f.get("summary");
+        assertEquals(3, s.get("snapshots").asInt());
+        assertEquals(43, s.get("history_list_length").asLong());
+        assertEquals(86, s.get("history_list_length_first").asLong());
+        assertEquals(125017588L, s.get("log_sequence_number").asLong());
+        assertEquals(101436245L, s.get("last_checkpoint_at").asLong());
+        assertEquals(23581343L, s.get("checkpoint_age").asLong());
+        assertEquals(0, s.get("pending_reads").asLong());
+        assertEquals(0, s.get("pending_writes").asLong());
+        assertEquals(100, s.get("buffer_pool_hit_rate").asLong());
+        assertEquals("no", s.get("latest_deadlock").asText());
+        assertFalse(s.has("os_wait_reservation_count"), "MariaDB 10.11 does not print the OS WAIT ARRAY line");
+    }
+
+    @Test
     void launcherTellsCommandsFromPaths() {
         assertTrue(TunescopeCli.isCliInvocation(new String[] {"inspect", "x"}));
         assertTrue(TunescopeCli.isCliInvocation(new String[] {"--help"}));

@@ -161,6 +161,7 @@ public final class Evidence {
             case NUMASTAT -> !inStepOrRoot(NumaDatasets.NUMASTAT).isEmpty();
             case NUMA_TOPOLOGY -> numaTopology().isPresent();
             case NIC_INTERRUPTS -> nicInterrupts().isPresent() || !nicChannels().isEmpty();
+            case INNODB_STATUS -> !innodbSnapshots().isEmpty();
         };
     }
 
@@ -586,6 +587,32 @@ public final class Evidence {
             }
         }
         return Optional.empty();
+    }
+
+    // ---------------------------------------------------------------- InnoDB monitor output
+
+    /** One InnoDB monitor snapshot with the file it was read from. */
+    public record InnodbSnapshot(String file, io.tunescope.model.innodb.InnodbStatus.Snapshot snapshot) {
+        public SourceRef ref(int line) {
+            return SourceRef.of(file, line);
+        }
+    }
+
+    /**
+     * Every {@code SHOW ENGINE INNODB STATUS} snapshot of the step (several files and several blocks per file),
+     * in time order when every snapshot's time was read, else in file order.
+     */
+    public List<InnodbSnapshot> innodbSnapshots() {
+        List<InnodbSnapshot> out = new ArrayList<>();
+        for (Loaded<io.tunescope.model.innodb.InnodbStatus> l : inStepOnly(io.tunescope.model.innodb.InnodbDatasets.STATUS)) {
+            for (var s : l.value().snapshots()) {
+                out.add(new InnodbSnapshot(l.file().path(), s));
+            }
+        }
+        if (out.stream().allMatch(s -> s.snapshot().epochMs() > 0)) {
+            out.sort(java.util.Comparator.comparingLong(s -> s.snapshot().epochMs()));
+        }
+        return out;
     }
 
     // ---------------------------------------------------------------- helpers

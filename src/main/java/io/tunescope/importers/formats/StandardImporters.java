@@ -70,6 +70,7 @@ public final class StandardImporters {
         all.add(new CollectorTimelineImporter());
         all.add(new io.tunescope.importers.timeline.EventLogImporter());
         all.add(new io.tunescope.importers.perfreport.PerfHeaderImporter());
+        all.add(new io.tunescope.importers.innodb.InnodbStatusImporter());
         return new ImporterRegistry(all);
     }
 

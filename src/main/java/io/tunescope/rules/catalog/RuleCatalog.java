@@ -64,6 +64,8 @@ import io.tunescope.rules.server.BinlogCacheRule;
 import io.tunescope.rules.server.ConnectionsRule;
 import io.tunescope.rules.server.FullJoinScanRule;
 import io.tunescope.rules.server.LogWaitsRule;
+import io.tunescope.rules.server.LongTransactionRule;
+import io.tunescope.rules.server.SemaphoreWaitsRule;
 import io.tunescope.rules.server.LruFlushRule;
 import io.tunescope.rules.server.ReadAheadRule;
 import io.tunescope.rules.server.SortMergeRule;
@@ -153,6 +155,8 @@ public final class RuleCatalog {
                 new BinlogCacheRule(),
                 new LogWaitsRule(),
                 new io.tunescope.rules.server.ThreadsRunningRule(),
+                new SemaphoreWaitsRule(),
+                new LongTransactionRule(),
                 new LruFlushRule(),
                 new ReadAheadRule(),
                 new NicIrqPlacementRule()));

@@ -91,6 +91,25 @@ class PtStalkCaptureTest {
     }
 
     @Test
+    void inspectListsTheStepsAndTheFilesItDoesNotRead() {
+        java.io.StringWriter out = new java.io.StringWriter();
+        int code = io.tunescope.cli.TunescopeCli.run(new String[] {"inspect", HandCaptures.DIR.resolve("pt-stalk-2x.tar.gz").toString()},
+                new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()));
+        assertEquals(io.tunescope.cli.TunescopeCli.OK, code);
+        String text = out.toString();
+        assertTrue(text.startsWith("Capture: pt-stalk-2x (63 files, 2 step(s))\n"
+                + "  step 2026_12_02_02_35_20: 2026-12-02 02:35:20\n"
+                + "  step 2026_12_02_02_35_25: 2026-12-02 02:35:25\n"), text);
+        assertTrue(text.contains("2026_12_02_02_35_25-vmstat-overall  -                      no        unrecognised\n"
+                + "    info: 2026_12_02_02_35_25-vmstat-overall: not read as a series (a pt-stalk -overall summary)\n"
+                + "    not recognised: pt-stalk whole-sample summary (since boot, then one average over the sample); "
+                + "the per-interval series is read from the -vmstat file beside it\n"), text);
+        assertTrue(text.contains("2026_12_02_02_35_25-trigger         -                      no        unrecognised\n"
+                + "    info: 2026_12_02_02_35_25-trigger: not recognised (2 lines sniffed, UTF-8)\n"
+                + "    not recognised: no importer recognised the content\n"), text);
+    }
+
+    @Test
     void seriesWithoutTimestampsStartAtTheirSamplePrefix() {
         CaptureReading r = CaptureReading.of(capture);
         FileClock vm = r.clocks().file("2026_12_02_02_35_25-vmstat");

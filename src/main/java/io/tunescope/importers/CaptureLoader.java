@@ -26,6 +26,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -43,6 +45,12 @@ public final class CaptureLoader {
     public static final String MANIFEST = "tunescope.json";
     public static final String ANNOTATIONS = "tunescope-annotations.json";
     public static final String NOTES = "notes.md";
+    /** {@link Capture#meta()} key naming a capture's layout when it is not folders. */
+    public static final String LAYOUT = "layout";
+    /** The layout of a pt-stalk collection: one folder, one step per sample prefix. */
+    public static final String PT_STALK = "pt-stalk";
+    /** pt-stalk names every file {@code <YYYY_MM_DD_HH_MM_SS>-<tool>}: the prefix is the sample's start. */
+    static final Pattern PT_STALK_FILE = Pattern.compile("^(\\d{4})_(\\d{2})_(\\d{2})_(\\d{2})_(\\d{2})_(\\d{2})-([A-Za-z0-9_.-]+)$");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ImporterRegistry registry;
@@ -149,13 +157,23 @@ public final class CaptureLoader {
             return t;
         });
         List<Future<SourceFile>> futures = new ArrayList<>();
+        boolean samples = PT_STALK.equals(meta.get(LAYOUT));
         try {
             for (Path f : files) {
                 String rel = relative(root, f);
-                String step = stepOf(rel, steps);
+                String step = stepOf(rel, steps, samples);
                 futures.add(pool.submit(() -> {
                     if (cancelled.getAsBoolean()) {
                         throw new CancelledException();
+                    }
+                    String summary = samples ? ptStalkSummary(rel) : null;
+                    if (summary != null) {
+                        long size = Files.size(f);
+                        SourceFile sf = unrecognised(rel, step, size, summary, List.of(),
+                                Diagnostic.info(0, rel + ": not read as a series (a pt-stalk -overall summary)"));
+                        listener.progress(done.addAndGet(Math.max(1, size)), totalBytes, rel);
+                        listener.fileDone(sf);
+                        return sf;
                     }
                     long[] last = {0};
                     SourceFile sf = importFile(f, rel, step, cancelled, bytes -> {
@@ -407,6 +425,17 @@ public final class CaptureLoader {
             }
         }
         boolean numbered = !dirs.isEmpty() && dirs.stream().allMatch(d -> d.getFileName().toString().matches("^\\d+.*"));
+        if (topData && !numbered) {
+            List<String> names = new ArrayList<>();
+            try (Stream<Path> s = Files.list(root)) {
+                s.filter(Files::isRegularFile).forEach(p -> names.add(p.getFileName().toString()));
+            }
+            List<Step> samples = ptStalkSamples(names);
+            if (samples != null) {
+                meta.put(LAYOUT, PT_STALK);
+                return samples;
+            }
+        }
         if (!dirs.isEmpty() && (!topData || numbered)) {
             List<Step> out = new ArrayList<>();
             dirs.sort(Comparator.comparing(p -> p.getFileName().toString()));
@@ -482,14 +511,65 @@ public final class CaptureLoader {
         return root.relativize(file).toString().replace('\\', '/');
     }
 
-    private static String stepOf(String rel, List<Step> steps) {
+    private static String stepOf(String rel, List<Step> steps, boolean samples) {
         String best = "";
         for (Step s : steps) {
-            if (!s.isRoot() && (rel.startsWith(s.dir() + "/")) && s.dir().length() > best.length()) {
+            boolean in = samples ? rel.startsWith(s.dir() + "-") && rel.indexOf('/', s.dir().length()) < 0
+                    : rel.startsWith(s.dir() + "/");
+            if (!s.isRoot() && in && s.dir().length() > best.length()) {
                 best = s.dir();
             }
         }
         return best;
+    }
+
+    /**
+     * Why a file of a pt-stalk sample is not read as run data, or null. pt-stalk's {@code -vmstat-overall},
+     * {@code -iostat-overall} and {@code -mpstat-overall} are one report since boot and one average over the
+     * whole sample (the tool run once with the sample's run time as interval), not per-second series: read
+     * as series they would put an average on the timeline as a measurement. The per-second file beside each
+     * ({@code -vmstat}, {@code -iostat}, {@code -mpstat}) is read instead.
+     */
+    static String ptStalkSummary(String rel) {
+        String name = rel.substring(rel.lastIndexOf('/') + 1);
+        Matcher m = PT_STALK_FILE.matcher(name);
+        if (m.matches() && m.group(7).endsWith("-overall")) {
+            String tool = m.group(7).substring(0, m.group(7).length() - "-overall".length());
+            return "pt-stalk whole-sample summary (since boot, then one average over the sample); the per-interval "
+                    + "series is read from the -" + tool + " file beside it";
+        }
+        return null;
+    }
+
+    /**
+     * The samples of a pt-stalk collection: the top folder's files named {@code <YYYY_MM_DD_HH_MM_SS>-<tool>},
+     * one step per prefix in time order, labelled with its time. Null unless at least two files share a
+     * prefix and such files are most of the folder's data files.
+     */
+    static List<Step> ptStalkSamples(List<String> topFiles) {
+        Map<String, Integer> byPrefix = new java.util.TreeMap<>();
+        int data = 0;
+        for (String fn : topFiles) {
+            if (isMetadata(fn)) {
+                continue;
+            }
+            data++;
+            Matcher m = PT_STALK_FILE.matcher(fn);
+            if (m.matches()) {
+                byPrefix.merge(fn.substring(0, 19), 1, Integer::sum);
+            }
+        }
+        int matched = byPrefix.values().stream().mapToInt(Integer::intValue).sum();
+        if (byPrefix.values().stream().noneMatch(n -> n >= 2) || matched * 2 <= data) {
+            return null;
+        }
+        List<Step> out = new ArrayList<>();
+        for (String p : byPrefix.keySet()) {
+            String date = p.substring(0, 4) + "-" + p.substring(5, 7) + "-" + p.substring(8, 10) + "T"
+                    + p.substring(11, 13) + ":" + p.substring(14, 16) + ":" + p.substring(17, 19);
+            out.add(new Step(out.size(), p, date.replace('T', ' '), "", date));
+        }
+        return out;
     }
 
     private static Path singleTopFolder(Path dir) throws IOException {

@@ -240,6 +240,19 @@ public final class Clocks {
                 items.remove(it);
             }
         }
+        // a pt-stalk sample's start: the time in its files' name prefix (when pt-stalk began the sample)
+        if (io.tunescope.importers.CaptureLoader.PT_STALK.equals(c.meta().get(io.tunescope.importers.CaptureLoader.LAYOUT))) {
+            Map<String, String> dates = new HashMap<>();
+            c.steps().forEach(s -> dates.put(s.dir(), s.date()));
+            for (Item it : new ArrayList<>(items)) {
+                Long t = parseIso(dates.get(it.file().step()));
+                if (t != null) {
+                    place(out, it, t, null, TimeSource.SAMPLE_PREFIX, Text.t("reading.time.samplePrefix",
+                            "pt-stalk sample start in the file name ({0})", it.file().step()));
+                    items.remove(it);
+                }
+            }
+        }
         // modification times, when they mean something
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;

@@ -14,6 +14,8 @@ public enum TimeSource {
     COLLECTOR,
     /** a line of an event log (a driver or script log with a time on every line) */
     EVENT_LOG,
+    /** a pt-stalk sample's start, the {@code YYYY_MM_DD_HH_MM_SS} prefix of its file names */
+    SAMPLE_PREFIX,
     /** the file's modification time (kept by tar and zip): the last resort */
     MODIFIED,
     /** no clock for this file */

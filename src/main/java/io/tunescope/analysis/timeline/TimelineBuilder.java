@@ -186,6 +186,7 @@ public final class TimelineBuilder {
             case EVENT_LOG -> w.t("timeline.source.eventLog", "the event log ({0})", detail);
             case PERF_HEADER -> w.t("timeline.source.perfHeader", "the perf header ({0})", detail);
             case MODIFIED -> w.t("timeline.source.modified", "the file's modification time");
+            case SAMPLE_PREFIX -> w.t("timeline.source.samplePrefix", "the pt-stalk sample's time in the file name ({0})", detail);
             default -> detail;
         };
     }

@@ -65,9 +65,24 @@ public final class MeminfoImporter implements Importer<ConfigSnapshot> {
         List<ConfigEntry> entries = new ArrayList<>();
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
+            int stamps = 0;
             while ((l = lines.next()) != null) {
                 int n = (int) lines.number();
                 if (l.isBlank()) {
+                    continue;
+                }
+                if (io.tunescope.importers.PtStalkLoop.isStamp(l)) {
+                    // pt-stalk copies /proc/meminfo once a second after a TS line: the first copy is the snapshot
+                    if (!entries.isEmpty()) {
+                        long later = 1;
+                        while ((l = lines.next()) != null) {
+                            later += io.tunescope.importers.PtStalkLoop.isStamp(l) ? 1 : 0;
+                        }
+                        ctx.info(n, ctx.displayName() + ": pt-stalk sample 1 of " + (stamps + later) + " read; the " + later
+                                + " later copies (from line " + n + ") are not");
+                        break;
+                    }
+                    stamps++;
                     continue;
                 }
                 Matcher m = LINE.matcher(l.strip());

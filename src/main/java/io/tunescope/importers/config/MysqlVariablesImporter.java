@@ -85,7 +85,9 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
             String name = null;
             Matcher m = TAB_ROW.matcher(l);
             if (m.matches()) {
-                name = m.group(1);
+                // a name/value row has two columns (tabs inside a value are written \t): more columns are another
+                // table, such as SHOW OPEN TABLES (Database, Table, In_use, Name_locked)
+                name = m.group(2).indexOf('\t') >= 0 ? null : m.group(1);
             } else if ((m = TABLE_ROW.matcher(l)).matches()) {
                 name = m.group(1);
             } else if ((m = VERTICAL_NAME.matcher(l)).matches()) {

@@ -68,6 +68,10 @@ public final class FoldedImporter implements Importer<StackProfile> {
         if (ok >= 1 && other * 10 <= ok && withSemicolon * 2 >= ok) {
             return Sniff.strong(ok + " folded stack lines");
         }
+        if (ok < other) {
+            // e.g. a log whose messages hold a ';' and end with a number ("... syntax; ... at line 1")
+            return Sniff.no(ok + " folded-looking lines among " + other + " lines of other text");
+        }
         return Sniff.weak("a few folded-looking lines among other text");
     }
 

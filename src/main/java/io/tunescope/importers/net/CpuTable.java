@@ -96,11 +96,18 @@ final class CpuTable {
         List<Integer> cpus = null;
         List<R> rows = new ArrayList<>();
         int headerLine = 0;
+        int stamps = 0;
+        int firstStamp = 0;
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
                 int n = (int) lines.number();
                 if (l.isBlank()) {
+                    continue;
+                }
+                if (io.tunescope.importers.PtStalkLoop.isStamp(l)) {
+                    // pt-stalk's loop: a header follows and starts the next block
+                    firstStamp = stamps++ == 0 ? n : firstStamp;
                     continue;
                 }
                 List<Integer> h = header(l);
@@ -132,6 +139,9 @@ final class CpuTable {
             throw new ImportException(0, file + ": no CPU0 CPU1 ... header line");
         }
         blocks.add(new Block<>(cpus, headerLine, rows));
+        if (stamps > 0) {
+            ctx.info(firstStamp, file + ": " + stamps + " pt-stalk 'TS' sample lines (one copy of the table after each)");
+        }
         return blocks;
     }
 }

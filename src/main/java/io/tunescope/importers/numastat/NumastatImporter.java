@@ -76,7 +76,11 @@ public final class NumastatImporter implements Importer<NumaStats> {
         int headers = 0;
         int rows = 0;
         int tokens = 0;
+        int nonBlank = 0;
         for (String l : head.lines()) {
+            if (!l.isBlank()) {
+                nonBlank++;
+            }
             if (TITLE.matcher(l).matches()) {
                 titles++;
             } else if (HEADER.matcher(l).matches() && HEADER_CELL.matcher(l).find() && !l.strip().equals("Total")
@@ -101,7 +105,8 @@ public final class NumastatImporter implements Importer<NumaStats> {
         if (headers > 0 && rows == 1) {
             return Sniff.weak("a node column header and one numastat row");
         }
-        if (rows >= 3) {
+        if (rows >= 3 && rows * 2 >= nonBlank) {
+            // not a few numa_* rows among many others, as in /proc/vmstat (pt-stalk's -procvmstat)
             return Sniff.weak("numastat-like rows without a node header");
         }
         return Sniff.no("no numastat header or rows");

@@ -224,7 +224,8 @@ public final class TimelineChart {
         }
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
-        if (t.anyAlignedByStart()) {
+        // files placed on the wall clock from another source (an event log, a pt-stalk sample prefix) are not "aligned by start"
+        if (t.anyAlignedByStart() && !shortNotes(t).isEmpty()) {
             TextTitle note = new TextTitle(w.t("chart.alignedByStart", "Aligned by start (no wall clock): {0}", String.join("; ", shortNotes(t))),
                     new Font(Font.SANS_SERIF, Font.ITALIC, 11));
             note.setPaint(new Color(140, 80, 0));

@@ -76,7 +76,7 @@ class ThreadsRunningRuleTest {
         assertEquals("needs status counters over time (mysqladmin extended-status -i N -c M, with or without -r, or pt-mext)", none.reason());
         Result noCpu = Caps.in(dir.resolve("nocpu")).file("ext.txt", fixture("pt-mext-relative.txt")).run(new ThreadsRunningRule());
         assertEquals(Result.Status.NOT_APPLICABLE, noCpu.status());
-        assertEquals("needs CPU description (lscpu)", noCpu.reason());
+        assertEquals("no logical CPU count (lscpu, or mpstat -P ALL)", noCpu.reason());
     }
 
     @Test

@@ -309,7 +309,35 @@ public final class Evidence {
 
     /** Logical CPUs from lscpu's {@code CPU(s)}. */
     public OptionalInt logicalCpus() {
-        return lscpuInt("CPU(s)");
+        return logicalCpusFact().map(f -> OptionalInt.of(Integer.parseInt(f.value()))).orElse(OptionalInt.empty());
+    }
+
+    /**
+     * The host's logical CPU count and where it was read: lscpu's CPU(s), else the per-CPU rows of mpstat -P ALL
+     * (a collection without lscpu, as pt-stalk's, still has them).
+     */
+    public Optional<Fact> logicalCpusFact() {
+        OptionalInt l = lscpuInt("CPU(s)");
+        if (l.isPresent()) {
+            return lscpu("CPU(s)").map(f -> new Fact(f.name(), Integer.toString(l.getAsInt()), f.ref()));
+        }
+        for (SeriesSet s : mpstat()) {
+            int n = 0;
+            SourceRef ref = null;
+            for (String entity : s.entities()) {
+                if (entity.chars().allMatch(Character::isDigit) && !entity.isEmpty()) {
+                    n++;
+                    if (ref == null) {
+                        TimeSeries idle = s.of(entity, "idle");
+                        ref = idle == null || idle.isEmpty() ? null : idle.ref(0);
+                    }
+                }
+            }
+            if (n > 0) {
+                return Optional.of(new Fact("CPUs in mpstat -P ALL", Integer.toString(n), ref));
+            }
+        }
+        return Optional.empty();
     }
 
     /** NUMA nodes from lscpu ({@code NUMA node(s)}). */

@@ -26,9 +26,10 @@ public final class ThreadsRunningRule extends BaseRule {
 
     public ThreadsRunningRule() {
         super("SRV-THREADS-RUNNING", Topic.SERVER, "More statements running than logical CPUs (Threads_running)",
-                List.of(Need.STATUS_SERIES, Need.LSCPU),
+                List.of(Need.STATUS_SERIES),
                 List.of("MYSQL-STATUS-VARS", "MARIADB-STATUS-VARS", "MYSQL-THREAD-CONCURRENCY", "MARIADB-THREAD-POOL"),
                 MIN_SHARE, WARN_SHARE);
+        dependsOn(io.tunescope.rules.cpu.HostSaturatedRule.ID);
     }
 
     @Override
@@ -44,7 +45,7 @@ public final class ThreadsRunningRule extends BaseRule {
             run.notApplicable(run.t("noThreads"));
             return;
         }
-        Optional<Fact> cpuFact = run.e.lscpu("CPU(s)");
+        Optional<Fact> cpuFact = run.e.logicalCpusFact();
         int cpus = run.e.logicalCpus().orElse(0);
         if (cpus <= 0) {
             run.notApplicable(run.t("noCpus"));
@@ -104,6 +105,7 @@ public final class ThreadsRunningRule extends BaseRule {
                 .text(run.t("text", Integer.toString(cpus)))
                 .effect(run.t("effect"), run.e.server().mysqlLine() ? "MYSQL-THREAD-CONCURRENCY" : "MARIADB-THREAD-POOL")
                 .risk(run.t("risk")).build());
+        run.prior(io.tunescope.rules.cpu.HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
         f.add();
     }
 }

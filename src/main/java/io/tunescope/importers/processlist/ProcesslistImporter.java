@@ -90,7 +90,7 @@ public final class ProcesslistImporter implements Importer<Processlist> {
     /** The column names when the line is a process list header (-B or table), else null. */
     static List<String> header(String l) {
         List<String> cols;
-        if (l.startsWith("|") && l.endsWith("|")) {
+        if (l.length() >= 2 && l.startsWith("|") && l.endsWith("|")) {
             cols = new ArrayList<>();
             for (String c : l.substring(1, l.length() - 1).split("\\|", -1)) {
                 cols.add(c.strip());

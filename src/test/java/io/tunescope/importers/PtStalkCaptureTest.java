@@ -64,10 +64,13 @@ class PtStalkCaptureTest {
                 "iostat", "iostat/ok",
                 "meminfo", "meminfo/ok",
                 "mpstat", "mpstat/ok",
-                "mysqladmin", "mysql-status/ok",
+                "mysqladmin", "mysqladmin-ext/ok",
                 "sysctl", "sysctl/ok",
                 "variables", "mysql-variables/warning",
                 "vmstat", "vmstat/ok"));
+        want.put("innodbstatus1", "innodb-status/ok");
+        want.put("innodbstatus2", "innodb-status/ok");
+        want.put("processlist", "processlist/ok");
         assertEquals(want, formats("2026_12_02_02_35_20"));
         assertEquals(want, formats("2026_12_02_02_35_25"));
     }
@@ -81,7 +84,7 @@ class PtStalkCaptureTest {
                     + "series is read from the -" + tool + " file beside it", f.reason());
             assertNull(f.value());
         }
-        for (String tool : List.of("innodbstatus1", "opentables1", "output", "procvmstat", "trigger", "hostname")) {
+        for (String tool : List.of("opentables1", "output", "procvmstat", "trigger", "hostname")) {
             SourceFile f = file("2026_12_02_02_35_20-" + tool);
             assertEquals(FileStatus.UNRECOGNISED, f.status(), tool);
             assertEquals("no importer recognised the content", f.reason(), tool);

@@ -104,7 +104,7 @@ public final class ProcesslistStatesRule extends BaseRule {
                         ref(worst.snap(), worst.first().line())))
                 : run.finding(longScore, run.t("summary.long", Long.toString(seconds), info(longest), ref(longestIn, longest.line()),
                         longest.stateLabel()));
-        f.explain(run.t(byPile ? "explanation.pile" : "explanation.long"));
+        f.explain(byPile ? run.t("explanation.pile") : run.t("explanation.long"));
         f.evidence(run.t("evidence.snapshots"), Integer.toString(all.size()), all.get(0).ref(all.get(0).snapshot().line()));
         if (worst != null) {
             f.evidence(run.t("evidence.piled"), run.t("evidence.piledValue", Integer.toString(piled), Fmt.num(share * 100)),
@@ -117,12 +117,12 @@ public final class ProcesslistStatesRule extends BaseRule {
                     longestIn.ref(longest.line()));
         }
         f.threshold(PILE_SHARE).threshold(LONG_SECONDS).threshold(WARN_SECONDS).threshold(CRITICAL_SECONDS);
-        f.recommend(Recommendation.of(run.t(byPile ? "action.pile" : "action.long"))
+        f.recommend(Recommendation.of(byPile ? run.t("action.pile") : run.t("action.long"))
                 .sql(byPile ? List.of("SELECT * FROM performance_schema.metadata_locks WHERE LOCK_STATUS = 'PENDING';",
                                 "SELECT * FROM sys.schema_table_lock_waits;", "SHOW FULL PROCESSLIST;")
                         : List.of("SHOW FULL PROCESSLIST;", "EXPLAIN FOR CONNECTION " + longest.id() + ";"))
-                .effect(run.t(byPile ? "effect.pile" : "effect.long"), byPile ? "MYSQL-METADATA-LOCKING" : "MYSQL-THREAD-STATES")
-                .risk(run.t(byPile ? "risk.pile" : "risk.long")).build());
+                .effect(byPile ? run.t("effect.pile") : run.t("effect.long"), byPile ? "MYSQL-METADATA-LOCKING" : "MYSQL-THREAD-STATES")
+                .risk(byPile ? run.t("risk.pile") : run.t("risk.long")).build());
         f.add();
     }
 

@@ -70,6 +70,9 @@ class PtStalkCaptureTest {
                 "sysctl", "sysctl/ok",
                 "variables", "mysql-variables/warning",
                 "vmstat", "vmstat/ok"));
+        want.put("innodbstatus1", "innodb-status/ok");
+        want.put("innodbstatus2", "innodb-status/ok");
+        want.put("processlist", "processlist/ok");
         assertEquals(want, formats("2026_12_02_02_35_20"));
         assertEquals(want, formats("2026_12_02_02_35_25"));
     }

@@ -162,6 +162,7 @@ public final class Evidence {
             case NUMA_TOPOLOGY -> numaTopology().isPresent();
             case NIC_INTERRUPTS -> nicInterrupts().isPresent() || !nicChannels().isEmpty();
             case INNODB_STATUS -> !innodbSnapshots().isEmpty();
+            case PROCESSLIST -> !processlistSnapshots().isEmpty();
         };
     }
 
@@ -635,6 +636,32 @@ public final class Evidence {
         for (Loaded<io.tunescope.model.innodb.InnodbStatus> l : inStepOnly(io.tunescope.model.innodb.InnodbDatasets.STATUS)) {
             for (var s : l.value().snapshots()) {
                 out.add(new InnodbSnapshot(l.file().path(), s));
+            }
+        }
+        if (out.stream().allMatch(s -> s.snapshot().epochMs() > 0)) {
+            out.sort(java.util.Comparator.comparingLong(s -> s.snapshot().epochMs()));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- process list
+
+    /** One process list snapshot with the file it was read from. */
+    public record ProcesslistSnapshot(String file, io.tunescope.model.processlist.Processlist.Snapshot snapshot) {
+        public SourceRef ref(int line) {
+            return SourceRef.of(file, line);
+        }
+    }
+
+    /**
+     * Every process list snapshot of the step (several files, several snapshots per file), in time order when
+     * every snapshot's time was read, else in file order.
+     */
+    public List<ProcesslistSnapshot> processlistSnapshots() {
+        List<ProcesslistSnapshot> out = new ArrayList<>();
+        for (Loaded<io.tunescope.model.processlist.Processlist> l : inStepOnly(io.tunescope.model.processlist.ProcesslistDatasets.PROCESSLIST)) {
+            for (var s : l.value().snapshots()) {
+                out.add(new ProcesslistSnapshot(l.file().path(), s));
             }
         }
         if (out.stream().allMatch(s -> s.snapshot().epochMs() > 0)) {

@@ -89,6 +89,14 @@ public final class TimelineBuilder {
                 }
             }
         }
+        for (Loaded<io.tunescope.model.processlist.Processlist> l : capture.all(io.tunescope.model.processlist.ProcesslistDatasets.PROCESSLIST)) {
+            if (stepDir == null || l.step().equals(stepDir)) {
+                SeriesSet s = l.value().timelineSeries(l.file().path());
+                if (s != null && !s.series().isEmpty()) {
+                    in.add(new Input(l.step(), l.file().path(), s, null));
+                }
+            }
+        }
         List<Input> bench = new ArrayList<>();
         for (Loaded<BenchLog> l : capture.all(SeriesDatasets.SYSBENCH)) {
             if (stepDir == null || l.step().equals(stepDir)) {

@@ -66,6 +66,7 @@ import io.tunescope.rules.server.FullJoinScanRule;
 import io.tunescope.rules.server.LogWaitsRule;
 import io.tunescope.rules.server.LongTransactionRule;
 import io.tunescope.rules.server.SemaphoreWaitsRule;
+import io.tunescope.rules.server.ProcesslistStatesRule;
 import io.tunescope.rules.server.LruFlushRule;
 import io.tunescope.rules.server.ReadAheadRule;
 import io.tunescope.rules.server.SortMergeRule;
@@ -157,6 +158,7 @@ public final class RuleCatalog {
                 new io.tunescope.rules.server.ThreadsRunningRule(),
                 new SemaphoreWaitsRule(),
                 new LongTransactionRule(),
+                new ProcesslistStatesRule(),
                 new LruFlushRule(),
                 new ReadAheadRule(),
                 new NicIrqPlacementRule()));

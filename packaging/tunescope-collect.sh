@@ -32,9 +32,12 @@ usage() {
 Usage: tunescope-collect.sh --out DIR [options]
 
 Collects one tuning step (one folder) of a Tunescope capture: system facts,
-server configuration, SHOW GLOBAL STATUS before/after, and during a bounded
-measurement window iostat, mpstat, vmstat, numastat and a perf profile of the
-database server, optionally while a sysbench load runs.
+server configuration, SHOW GLOBAL STATUS and SHOW ENGINE INNODB STATUS
+before/after, and during a bounded measurement window iostat, mpstat, vmstat,
+numastat, the server's counters each second (mysqladmin extended-status -r),
+one process list and a perf profile of the database server, optionally while
+a sysbench load runs; performance_schema wait and statement summaries when
+performance_schema is on. Every query is read-only.
 
 Options:
   --out DIR               step folder to create (required unless --dry-run)
@@ -397,6 +400,38 @@ mysql_run() {
     run "$_q_name" "$_q_out" "$@"
 }
 
+# mysql_value QUERY: one value from the server (empty when the client or the query fails); nothing is written
+mysql_value() {
+    [ -n "$MYSQL_BIN" ] || return 1
+    [ "$DRY_RUN" -eq 1 ] && return 1
+    set -- "$MYSQL_BIN"
+    [ -n "$MYSQL_DEFAULTS" ] && set -- "$@" "--defaults-extra-file=$MYSQL_DEFAULTS"
+    [ -n "$MYSQL_USER" ] && set -- "$@" "--user=$MYSQL_USER"
+    [ -n "$MYSQL_SOCKET" ] && set -- "$@" "--socket=$MYSQL_SOCKET"
+    "$@" -N -B -e "$_v_query" 2>/dev/null
+}
+
+# mysqladmin_bg NAME OUTFILE ARGS...: mysqladmin (or mariadb-admin) with the client's credentials, in the background
+mysqladmin_bg() {
+    _a_name=$1
+    _a_out=$2
+    shift 2
+    _a_bin=
+    if command -v mysqladmin >/dev/null 2>&1; then
+        _a_bin=mysqladmin
+    elif command -v mariadb-admin >/dev/null 2>&1; then
+        _a_bin=mariadb-admin
+    else
+        return 1
+    fi
+    _a_opts=
+    [ -n "$MYSQL_DEFAULTS" ] && _a_opts="$_a_opts --defaults-extra-file=$MYSQL_DEFAULTS"
+    [ -n "$MYSQL_USER" ] && _a_opts="$_a_opts --user=$MYSQL_USER"
+    [ -n "$MYSQL_SOCKET" ] && _a_opts="$_a_opts --socket=$MYSQL_SOCKET"
+    # shellcheck disable=SC2086  # the options are words without blanks (paths and a user name)
+    run_bg "$_a_name" "$_a_out" "$_a_bin" $_a_opts "$@"
+}
+
 # Server binary for --print-defaults
 SERVER_BIN=
 for _s in mariadbd mysqld; do
@@ -478,6 +513,7 @@ fi
 mysql_run mysql-version mysql-version.txt 'SELECT VERSION()'
 mysql_run show-global-variables show-global-variables.txt 'SHOW GLOBAL VARIABLES'
 mysql_run show-global-status-before show-global-status-before.txt 'SHOW GLOBAL STATUS'
+mysql_run innodb-status-before innodb-status-before.txt 'SHOW ENGINE INNODB STATUS'
 
 # Interrupts and softirqs per CPU, before the window (and after it, below): their difference shows
 # where the network interrupts of the run landed
@@ -617,6 +653,8 @@ if have mpstat; then
     run_bg mpstat-json mpstat.json mpstat -P ALL -o JSON 1 "$DURATION"
 fi
 have vmstat && run_bg vmstat vmstat.txt vmstat -t 1 "$DURATION"
+# the server's counters each second (relative: the first table is since startup, then one second's change each)
+mysqladmin_bg mysqladmin-ext mysqladmin-ext.txt extended-status -r -i 1 -c "$DURATION" || note "no mysqladmin: no per-second status counters"
 
 SB_PID=
 if [ -n "$SB_CMD" ]; then
@@ -637,6 +675,7 @@ else
     sleep "$HALF"
 fi
 have numastat && run numastat-during numastat-during.txt numastat
+mysql_run processlist-during processlist-during.txt 'SHOW FULL PROCESSLIST'
 
 if [ "$DRY_RUN" -eq 0 ]; then
     # Wait for the rest of the window, never longer than --duration.
@@ -654,6 +693,15 @@ note "window end"
 
 # ---------------------------------------------------------------- after
 mysql_run show-global-status-after show-global-status-after.txt 'SHOW GLOBAL STATUS'
+mysql_run innodb-status-after innodb-status-after.txt 'SHOW ENGINE INNODB STATUS'
+# performance_schema summaries (since the server started), only when it is on; read-only, top 50 by time
+_v_query='SELECT @@performance_schema'
+if [ "$(mysql_value)" = 1 ]; then
+    mysql_run pfs-waits pfs-waits.txt 'SELECT EVENT_NAME, COUNT_STAR, SUM_TIMER_WAIT, MIN_TIMER_WAIT, AVG_TIMER_WAIT, MAX_TIMER_WAIT FROM performance_schema.events_waits_summary_global_by_event_name WHERE COUNT_STAR > 0 ORDER BY SUM_TIMER_WAIT DESC LIMIT 50'
+    mysql_run pfs-digests pfs-digests.txt 'SELECT SCHEMA_NAME, DIGEST, DIGEST_TEXT, COUNT_STAR, SUM_TIMER_WAIT, MIN_TIMER_WAIT, AVG_TIMER_WAIT, MAX_TIMER_WAIT, SUM_LOCK_TIME, SUM_ERRORS, SUM_WARNINGS, SUM_ROWS_AFFECTED, SUM_ROWS_SENT, SUM_ROWS_EXAMINED, SUM_CREATED_TMP_DISK_TABLES, SUM_CREATED_TMP_TABLES, SUM_SELECT_FULL_JOIN, SUM_SELECT_SCAN, SUM_SORT_MERGE_PASSES, SUM_NO_INDEX_USED, SUM_NO_GOOD_INDEX_USED FROM performance_schema.events_statements_summary_by_digest ORDER BY SUM_TIMER_WAIT DESC LIMIT 50'
+else
+    note "performance_schema is off (or not readable): no wait or statement summaries"
+fi
 have numastat && run numastat-after numastat-after.txt numastat
 run interrupts-after interrupts-after.txt cat /proc/interrupts
 run softirqs-after softirqs-after.txt cat /proc/softirqs

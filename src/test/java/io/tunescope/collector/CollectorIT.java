@@ -114,6 +114,10 @@ class CollectorIT {
         expect.put("show-global-variables.txt", List.of("mysql-variables"));
         expect.put("show-global-status-before.txt", List.of("mysql-status"));
         expect.put("show-global-status-after.txt", List.of("mysql-status"));
+        expect.put("innodb-status-before.txt", List.of("innodb-status"));
+        expect.put("innodb-status-after.txt", List.of("innodb-status"));
+        expect.put("mysqladmin-ext.txt", List.of("mysqladmin-ext"));
+        expect.put("processlist-during.txt", List.of("processlist"));
         expect.put("mysqld-print-defaults.txt", List.of("mysqld-print-defaults"));
         expect.put("sysctl.txt", List.of("sysctl"));
         expect.put("lscpu.txt", List.of("lscpu"));
@@ -254,7 +258,8 @@ class CollectorIT {
         for (String l : lines) {
             assertTrue(line.matcher(l).matches(), "timeline line: " + l);
         }
-        List<String> jobs = new ArrayList<>(List.of("sysbench", "vmstat", "iostat-x", "mpstat", "show-global-status-after"));
+        List<String> jobs = new ArrayList<>(List.of("sysbench", "vmstat", "iostat-x", "mpstat", "show-global-status-after",
+                "innodb-status-before", "innodb-status-after", "mysqladmin-ext", "processlist-during"));
         if (perf) {
             jobs.add("perf-record");
             jobs.add("perf-script");

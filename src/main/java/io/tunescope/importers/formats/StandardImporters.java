@@ -71,6 +71,7 @@ public final class StandardImporters {
         all.add(new io.tunescope.importers.timeline.EventLogImporter());
         all.add(new io.tunescope.importers.perfreport.PerfHeaderImporter());
         all.add(new io.tunescope.importers.innodb.InnodbStatusImporter());
+        all.add(new io.tunescope.importers.pfs.PfsSummaryImporter());
         return new ImporterRegistry(all);
     }
 

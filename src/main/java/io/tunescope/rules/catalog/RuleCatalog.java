@@ -157,6 +157,8 @@ public final class RuleCatalog {
                 new io.tunescope.rules.server.ThreadsRunningRule(),
                 new SemaphoreWaitsRule(),
                 new LongTransactionRule(),
+                new io.tunescope.rules.server.TopWaitRule(),
+                new io.tunescope.rules.server.TopDigestRule(),
                 new LruFlushRule(),
                 new ReadAheadRule(),
                 new NicIrqPlacementRule()));

@@ -1,0 +1,112 @@
+package io.tunescope.rules.server;
+
+import io.tunescope.analysis.evidence.Evidence.PfsView;
+import io.tunescope.analysis.evidence.Need;
+import io.tunescope.model.pfs.PfsSummary;
+import io.tunescope.model.pfs.PfsSummary.Row;
+import io.tunescope.rules.BaseRule;
+import io.tunescope.rules.Fmt;
+import io.tunescope.rules.Recommendation;
+import io.tunescope.rules.Setting;
+import io.tunescope.rules.Topic;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * SRV-TOP-WAIT: the wait instrument of {@code events_waits_summary_global_by_event_name} that takes the largest
+ * share of the summed non-idle wait time, with the mechanism of its family (redo log file I/O and fsync, data file
+ * I/O, InnoDB or server latches, table locks, metadata locks, row I/O, client sockets). Two snapshots give the
+ * waits of the run; one gives the waits since the server started (or the table was truncated).
+ */
+public final class TopWaitRule extends BaseRule {
+    static final Setting REPORT_SHARE = Setting.heuristic("reportSharePercent", "share of the non-idle wait time from which one wait dominates", 40, "%");
+    static final Setting WARN_SHARE = Setting.heuristic("warnSharePercent", "share of the non-idle wait time, warning from", 75, "%");
+    static final Setting MIN_TOTAL = Setting.heuristic("minTotalSeconds", "summed non-idle wait time at least", 1, "s");
+    private static final int SHOWN = 3;
+
+    public TopWaitRule() {
+        super("SRV-TOP-WAIT", Topic.SERVER, "One wait class dominates the server's wait time (performance_schema)", List.of(Need.PFS_SUMMARY),
+                List.of("MYSQL-PS-WAIT-SUMMARY", "MYSQL-PS-INSTRUMENT-NAMES"), REPORT_SHARE, WARN_SHARE, MIN_TOTAL);
+    }
+
+    /** The family of a wait instrument name: decides the mechanism named. */
+    static String family(String name) {
+        if (name.startsWith("wait/io/file/innodb/innodb_log_file")) {
+            return "redo";
+        }
+        if (name.startsWith("wait/io/file/innodb/")) {
+            return "datafile";
+        }
+        if (name.startsWith("wait/io/file/")) {
+            return "file";
+        }
+        if (name.matches("wait/synch/[a-z_]+/innodb/.*")) {
+            return "innodbLatch";
+        }
+        if (name.startsWith("wait/synch/")) {
+            return "latch";
+        }
+        if (name.startsWith("wait/lock/table/")) {
+            return "tableLock";
+        }
+        if (name.startsWith("wait/lock/metadata/")) {
+            return "mdl";
+        }
+        if (name.startsWith("wait/io/table/")) {
+            return "rowIo";
+        }
+        if (name.startsWith("wait/io/socket/")) {
+            return "socket";
+        }
+        return "other";
+    }
+
+    @Override
+    protected void check(Run run) {
+        Optional<PfsView> v = run.e.pfsView(PfsSummary.Kind.WAITS);
+        if (v.isEmpty()) {
+            run.notApplicable(run.t("noWaits"));
+            return;
+        }
+        PfsView view = v.get();
+        List<Row> rows = new ArrayList<>();
+        long total = 0;
+        for (Row r : view.rows()) {
+            if (!r.name().equals("idle") && !r.name().startsWith("idle/") && r.totalPs() > 0) {
+                rows.add(r);
+                total += r.totalPs();
+            }
+        }
+        String span = view.delta()
+                ? run.t("span.delta", Integer.toString(view.snapshots()), view.firstFile() + ":" + view.firstLine(), view.file())
+                : run.t("span.startup");
+        if (rows.isEmpty()) {
+            run.pass(run.t("pass.none", span));
+            return;
+        }
+        rows.sort((a, b) -> Long.compare(b.totalPs(), a.totalPs()));
+        Row top = rows.get(0);
+        double share = (double) top.totalPs() / total;
+        String totalText = PfsSummary.time(total);
+        if (share * 100 < run.get(REPORT_SHARE) || total / 1e12 < run.get(MIN_TOTAL)) {
+            run.pass(run.t("pass", top.name(), Fmt.pct(share), totalText, span, view.ref(top.line()).toString()));
+            return;
+        }
+        String family = family(top.name());
+        int score = share * 100 >= run.get(WARN_SHARE) ? 80 : scale(share * 100, run.get(REPORT_SHARE), run.get(WARN_SHARE), 40, 74);
+        var f = run.finding(score, run.t("summary", run.t("family." + family), top.name(), Fmt.pct(share), totalText, span,
+                        Long.toString(top.count()), PfsSummary.time(top.avgPs())))
+                .explain(run.t("mechanism." + family) + " " + run.t("explanation"));
+        for (int i = 0; i < Math.min(SHOWN, rows.size()); i++) {
+            Row r = rows.get(i);
+            f.evidence(r.name(), run.t("evidence.value", Fmt.pct((double) r.totalPs() / total), PfsSummary.time(r.totalPs()),
+                    Long.toString(r.count()), PfsSummary.time(r.avgPs())), view.ref(r.line()));
+        }
+        f.evidence(run.t("evidence.total"), totalText + " (" + span + ")", view.ref(top.line()));
+        f.threshold(REPORT_SHARE).threshold(WARN_SHARE);
+        f.recommend(Recommendation.of(run.t("action." + family))
+                .effect(run.t("effect"), "MYSQL-PS-WAIT-SUMMARY").risk(run.t("risk")).build());
+        f.add();
+    }
+}

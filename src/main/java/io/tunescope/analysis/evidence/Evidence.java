@@ -626,9 +626,10 @@ public final class Evidence {
      * @param file      the file of the last snapshot, which the rows' lines refer to
      * @param snapshots how many snapshots were read
      * @param delta     true when the rows are a difference of two snapshots
+     * @param firstFile the file of the first snapshot; {@code firstLine} and {@code lastLine} are where the first and last start
      */
     public record PfsView(String file, io.tunescope.model.pfs.PfsSummary.Kind kind, List<io.tunescope.model.pfs.PfsSummary.Row> rows,
-                          int snapshots, boolean delta, String firstFile, int firstLine) {
+                          int snapshots, boolean delta, String firstFile, int firstLine, int lastLine) {
         public SourceRef ref(int line) {
             return SourceRef.of(file, line);
         }
@@ -654,7 +655,7 @@ public final class Evidence {
             var last = snaps.get(snaps.size() - 1);
             String file = files.get(files.size() - 1);
             if (snaps.size() == 1) {
-                return Optional.of(new PfsView(file, kind, last.rows(), 1, false, file, last.line()));
+                return Optional.of(new PfsView(file, kind, last.rows(), 1, false, file, last.line(), last.line()));
             }
             var first = snaps.get(0);
             java.util.Map<String, io.tunescope.model.pfs.PfsSummary.Row> before = new java.util.HashMap<>();
@@ -666,7 +667,7 @@ public final class Evidence {
                 var b = before.get(r.key());
                 rows.add(b == null ? r : r.minus(b));
             }
-            return Optional.of(new PfsView(file, kind, rows, snaps.size(), true, files.get(0), first.line()));
+            return Optional.of(new PfsView(file, kind, rows, snaps.size(), true, files.get(0), first.line(), last.line()));
         }
         return Optional.empty();
     }

@@ -44,7 +44,7 @@ public final class TopDigestRule extends BaseRule {
             }
         }
         String span = view.delta()
-                ? run.t("span.delta", Integer.toString(view.snapshots()), view.firstFile() + ":" + view.firstLine(), view.file())
+                ? run.t("span.delta", Integer.toString(view.snapshots()), view.firstFile() + ":" + view.firstLine(), view.file() + ":" + view.lastLine())
                 : run.t("span.startup");
         if (top == null || total == 0) {
             run.pass(run.t("pass.none", span));
@@ -66,8 +66,9 @@ public final class TopDigestRule extends BaseRule {
             run.pass(run.t("pass.small", text, Fmt.pct(share), PfsSummary.time(top.totalPs()), span, ref));
             return;
         }
-        String why = scan && tmpDisk > 0 ? run.t("why.both", scans, Long.toString(tmpDisk))
-                : scan ? run.t("why.scan", scans) : run.t("why.tmp", Long.toString(tmpDisk));
+        boolean counted = top.num("SUM_NO_INDEX_USED").isPresent();
+        String why = scan && tmpDisk > 0 ? (counted ? run.t("why.both", scans, Long.toString(tmpDisk)) : run.t("why.bothSys", Long.toString(tmpDisk)))
+                : scan ? (counted ? run.t("why.scan", scans) : run.t("why.scanSys")) : run.t("why.tmp", Long.toString(tmpDisk));
         int score = share * 100 >= run.get(WARN_SHARE) ? 80 : scale(share * 100, run.get(REPORT_SHARE), run.get(WARN_SHARE), 40, 74);
         long examined = top.num("SUM_ROWS_EXAMINED").orElse(-1);
         long sent = top.num("SUM_ROWS_SENT").orElse(-1);

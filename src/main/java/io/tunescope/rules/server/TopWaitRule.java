@@ -31,7 +31,7 @@ public final class TopWaitRule extends BaseRule {
     }
 
     /** The family of a wait instrument name: decides the mechanism named. */
-    static String family(String name) {
+    public static String family(String name) {
         if (name.startsWith("wait/io/file/innodb/innodb_log_file")) {
             return "redo";
         }
@@ -79,7 +79,7 @@ public final class TopWaitRule extends BaseRule {
             }
         }
         String span = view.delta()
-                ? run.t("span.delta", Integer.toString(view.snapshots()), view.firstFile() + ":" + view.firstLine(), view.file())
+                ? run.t("span.delta", Integer.toString(view.snapshots()), view.firstFile() + ":" + view.firstLine(), view.file() + ":" + view.lastLine())
                 : run.t("span.startup");
         if (rows.isEmpty()) {
             run.pass(run.t("pass.none", span));
@@ -89,7 +89,12 @@ public final class TopWaitRule extends BaseRule {
         Row top = rows.get(0);
         double share = (double) top.totalPs() / total;
         String totalText = PfsSummary.time(total);
-        if (share * 100 < run.get(REPORT_SHARE) || total / 1e12 < run.get(MIN_TOTAL)) {
+        if (total / 1e12 < run.get(MIN_TOTAL)) {
+            run.pass(run.t("pass.little", totalText, span, Fmt.num(run.get(MIN_TOTAL)), top.name(), Fmt.pct(share),
+                    view.ref(top.line()).toString()));
+            return;
+        }
+        if (share * 100 < run.get(REPORT_SHARE)) {
             run.pass(run.t("pass", top.name(), Fmt.pct(share), totalText, span, view.ref(top.line()).toString()));
             return;
         }

@@ -60,11 +60,13 @@ class PtStalkCaptureTest {
     @Test
     void theToolFilesAreRecognisedByContent() {
         Map<String, String> want = new TreeMap<>(Map.of(
+                "innodbstatus1", "innodb-status/ok",
+                "innodbstatus2", "innodb-status/ok",
                 "interrupts", "proc-interrupts/ok",
                 "iostat", "iostat/ok",
                 "meminfo", "meminfo/ok",
                 "mpstat", "mpstat/ok",
-                "mysqladmin", "mysql-status/ok",
+                "mysqladmin", "mysqladmin-ext/ok",
                 "sysctl", "sysctl/ok",
                 "variables", "mysql-variables/warning",
                 "vmstat", "vmstat/ok"));
@@ -81,7 +83,7 @@ class PtStalkCaptureTest {
                     + "series is read from the -" + tool + " file beside it", f.reason());
             assertNull(f.value());
         }
-        for (String tool : List.of("innodbstatus1", "opentables1", "output", "procvmstat", "trigger", "hostname")) {
+        for (String tool : List.of("opentables1", "output", "procvmstat", "trigger", "hostname")) {
             SourceFile f = file("2026_12_02_02_35_20-" + tool);
             assertEquals(FileStatus.UNRECOGNISED, f.status(), tool);
             assertEquals("no importer recognised the content", f.reason(), tool);

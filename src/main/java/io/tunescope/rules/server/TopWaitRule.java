@@ -100,9 +100,9 @@ public final class TopWaitRule extends BaseRule {
         }
         String family = family(top.name());
         int score = share * 100 >= run.get(WARN_SHARE) ? 80 : scale(share * 100, run.get(REPORT_SHARE), run.get(WARN_SHARE), 40, 74);
-        var f = run.finding(score, run.t("summary", run.t("family." + family), top.name(), Fmt.pct(share), totalText, span,
+        var f = run.finding(score, run.t("summary", familyName(run, family), top.name(), Fmt.pct(share), totalText, span,
                         Long.toString(top.count()), PfsSummary.time(top.avgPs())))
-                .explain(run.t("mechanism." + family) + " " + run.t("explanation"));
+                .explain(mechanism(run, family) + " " + run.t("explanation"));
         for (int i = 0; i < Math.min(SHOWN, rows.size()); i++) {
             Row r = rows.get(i);
             f.evidence(r.name(), run.t("evidence.value", Fmt.pct((double) r.totalPs() / total), PfsSummary.time(r.totalPs()),
@@ -110,8 +110,52 @@ public final class TopWaitRule extends BaseRule {
         }
         f.evidence(run.t("evidence.total"), totalText + " (" + span + ")", view.ref(top.line()));
         f.threshold(REPORT_SHARE).threshold(WARN_SHARE);
-        f.recommend(Recommendation.of(run.t("action." + family))
+        f.recommend(Recommendation.of(action(run, family))
                 .effect(run.t("effect"), "MYSQL-PS-WAIT-SUMMARY").risk(run.t("risk")).build());
         f.add();
+    }
+    private static String familyName(Run run, String family) {
+        return switch (family) {
+            case "redo" -> run.t("family.redo");
+            case "datafile" -> run.t("family.datafile");
+            case "file" -> run.t("family.file");
+            case "innodbLatch" -> run.t("family.innodbLatch");
+            case "latch" -> run.t("family.latch");
+            case "tableLock" -> run.t("family.tableLock");
+            case "mdl" -> run.t("family.mdl");
+            case "rowIo" -> run.t("family.rowIo");
+            case "socket" -> run.t("family.socket");
+            default -> run.t("family.other");
+        };
+    }
+
+    private static String mechanism(Run run, String family) {
+        return switch (family) {
+            case "redo" -> run.t("mechanism.redo");
+            case "datafile" -> run.t("mechanism.datafile");
+            case "file" -> run.t("mechanism.file");
+            case "innodbLatch" -> run.t("mechanism.innodbLatch");
+            case "latch" -> run.t("mechanism.latch");
+            case "tableLock" -> run.t("mechanism.tableLock");
+            case "mdl" -> run.t("mechanism.mdl");
+            case "rowIo" -> run.t("mechanism.rowIo");
+            case "socket" -> run.t("mechanism.socket");
+            default -> run.t("mechanism.other");
+        };
+    }
+
+    private static String action(Run run, String family) {
+        return switch (family) {
+            case "redo" -> run.t("action.redo");
+            case "datafile" -> run.t("action.datafile");
+            case "file" -> run.t("action.file");
+            case "innodbLatch" -> run.t("action.innodbLatch");
+            case "latch" -> run.t("action.latch");
+            case "tableLock" -> run.t("action.tableLock");
+            case "mdl" -> run.t("action.mdl");
+            case "rowIo" -> run.t("action.rowIo");
+            case "socket" -> run.t("action.socket");
+            default -> run.t("action.other");
+        };
     }
 }

@@ -127,6 +127,27 @@ class InspectCommandTest {
     }
 
     @Test
+    void pfsSummaryListsKindRowsAndTopByTime() throws Exception {
+        Files.copy(Path.of("src/test/resources/fixtures/pfs-summary/synthetic-waits-redo-2x.B.txt"), tmp.resolve("waits.txt"));
+        Run r = run("inspect", tmp.toString(), "--json");
+        assertEquals(0, r.code());
+        JsonNode f = find(new ObjectMapper().readTree(r.out()).get("files"), "waits.txt");
+        assertEquals("pfs-summary", f.get("format").asText());
+        JsonNode s = f.get("summary");
+        assertEquals("events_waits_summary_*_by_event_name", s.get("kind").asText());
+        assertEquals(2, s.get("snapshots").asInt());
+        assertEquals(7, s.get("rows").asInt());
+        JsonNode top = s.get("top");
+        assertEquals(5, top.size());
+        assertEquals("idle", top.get(0).get("name").asText());
+        assertEquals("wait/io/file/innodb/innodb_log_file", top.get(1).get("name").asText());
+        assertEquals(160398, top.get(1).get("count").asLong());
+        assertEquals("143 s", top.get(1).get("total").asText());
+        assertEquals("892 µs", top.get(1).get("average").asText());
+        assertEquals(11, top.get(1).get("line").asInt());
+    }
+
+    @Test
     void launcherTellsCommandsFromPaths() {
         assertTrue(TunescopeCli.isCliInvocation(new String[] {"inspect", "x"}));
         assertTrue(TunescopeCli.isCliInvocation(new String[] {"--help"}));

@@ -163,6 +163,7 @@ public final class Evidence {
             case NIC_INTERRUPTS -> nicInterrupts().isPresent() || !nicChannels().isEmpty();
             case INNODB_STATUS -> !innodbSnapshots().isEmpty();
             case PROCESSLIST -> !processlistSnapshots().isEmpty();
+            case PFS_SUMMARY -> !inStepOnly(io.tunescope.model.pfs.PfsDatasets.SUMMARY).isEmpty();
         };
     }
 
@@ -668,6 +669,62 @@ public final class Evidence {
             out.sort(java.util.Comparator.comparingLong(s -> s.snapshot().epochMs()));
         }
         return out;
+    }
+
+    // ---------------------------------------------------------------- performance_schema summaries
+
+    /**
+     * The rows of one kind of performance_schema summary in this step: with two or more snapshots (in one file or
+     * several files, in file order) the difference between the first and the last, else the counters since the
+     * server started (or the table was last truncated).
+     *
+     * @param file      the file of the last snapshot, which the rows' lines refer to
+     * @param snapshots how many snapshots were read
+     * @param delta     true when the rows are a difference of two snapshots
+     * @param firstFile the file of the first snapshot; {@code firstLine} and {@code lastLine} are where the first and last start
+     */
+    public record PfsView(String file, io.tunescope.model.pfs.PfsSummary.Kind kind, List<io.tunescope.model.pfs.PfsSummary.Row> rows,
+                          int snapshots, boolean delta, String firstFile, int firstLine, int lastLine) {
+        public SourceRef ref(int line) {
+            return SourceRef.of(file, line);
+        }
+    }
+
+    /** The view of the first of {@code kinds} that this step has, or empty. */
+    public Optional<PfsView> pfsView(io.tunescope.model.pfs.PfsSummary.Kind... kinds) {
+        var loaded = inStepOnly(io.tunescope.model.pfs.PfsDatasets.SUMMARY);
+        for (var kind : kinds) {
+            List<String> files = new ArrayList<>();
+            List<io.tunescope.model.pfs.PfsSummary.Snapshot> snaps = new ArrayList<>();
+            for (var l : loaded) {
+                if (l.value().kind() == kind) {
+                    for (var s : l.value().snapshots()) {
+                        files.add(l.file().path());
+                        snaps.add(s);
+                    }
+                }
+            }
+            if (snaps.isEmpty()) {
+                continue;
+            }
+            var last = snaps.get(snaps.size() - 1);
+            String file = files.get(files.size() - 1);
+            if (snaps.size() == 1) {
+                return Optional.of(new PfsView(file, kind, last.rows(), 1, false, file, last.line(), last.line()));
+            }
+            var first = snaps.get(0);
+            java.util.Map<String, io.tunescope.model.pfs.PfsSummary.Row> before = new java.util.HashMap<>();
+            for (var r : first.rows()) {
+                before.put(r.key(), r);
+            }
+            List<io.tunescope.model.pfs.PfsSummary.Row> rows = new ArrayList<>();
+            for (var r : last.rows()) {
+                var b = before.get(r.key());
+                rows.add(b == null ? r : r.minus(b));
+            }
+            return Optional.of(new PfsView(file, kind, rows, snaps.size(), true, files.get(0), first.line(), last.line()));
+        }
+        return Optional.empty();
     }
 
     // ---------------------------------------------------------------- helpers

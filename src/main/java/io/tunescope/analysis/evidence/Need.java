@@ -24,7 +24,8 @@ public enum Need {
     NUMA_TOPOLOGY("the NUMA topology (numactl --hardware)"),
     NIC_INTERRUPTS("network interrupt data: /proc/interrupts (best twice, before and after the run) or ethtool -l for the interface"),
     INNODB_STATUS("InnoDB monitor output (SHOW ENGINE INNODB STATUS\\G, best several snapshots during the run)"),
-    PROCESSLIST("process list snapshots (SHOW FULL PROCESSLIST\\G, best several during the run)");
+    PROCESSLIST("process list snapshots (SHOW FULL PROCESSLIST\\G, best several during the run)"),
+    PFS_SUMMARY("performance_schema summary tables (events_waits_summary_global_by_event_name, events_statements_summary_by_digest or sys.statement_analysis), best before and after the run");
 
     private final String description;
 

@@ -89,7 +89,8 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
                 // table, such as SHOW OPEN TABLES (Database, Table, In_use, Name_locked)
                 name = m.group(2).indexOf('\t') >= 0 ? null : m.group(1);
             } else if ((m = TABLE_ROW.matcher(l)).matches()) {
-                name = m.group(1);
+                // likewise a table row of more than two cells is another table (a performance_schema summary)
+                name = m.group(2).indexOf('|') >= 0 ? null : m.group(1);
             } else if ((m = VERTICAL_NAME.matcher(l)).matches()) {
                 name = m.group(1);
             } else if (l.startsWith("+-") || VERTICAL_VALUE.matcher(l).matches() || l.startsWith("*****")) {

@@ -72,6 +72,7 @@ public final class StandardImporters {
         all.add(new io.tunescope.importers.perfreport.PerfHeaderImporter());
         all.add(new io.tunescope.importers.innodb.InnodbStatusImporter());
         all.add(new io.tunescope.importers.processlist.ProcesslistImporter());
+        all.add(new io.tunescope.importers.pfs.PfsSummaryImporter());
         return new ImporterRegistry(all);
     }
 

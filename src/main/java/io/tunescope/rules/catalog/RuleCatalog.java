@@ -159,6 +159,8 @@ public final class RuleCatalog {
                 new SemaphoreWaitsRule(),
                 new LongTransactionRule(),
                 new ProcesslistStatesRule(),
+                new io.tunescope.rules.server.TopWaitRule(),
+                new io.tunescope.rules.server.TopDigestRule(),
                 new LruFlushRule(),
                 new ReadAheadRule(),
                 new NicIrqPlacementRule()));

@@ -88,7 +88,7 @@ class SafetyRulesTest {
     void noBinlogOnMariaDb() {
         Finding f = Caps.in(dir).version("10.11.6-MariaDB").variables("log_bin", "OFF", "tx_isolation", "REPEATABLE-READ")
                 .fire(new RecoveryLimitsRule());
-        assertEquals("Recovery is limited: log_bin=OFF.", f.summary());
+        assertEquals("Recovery is limited: no binary log (log_bin=OFF), so no point-in-time recovery or replica from this server.", f.summary());
         assertEquals(30, f.score());
     }
 

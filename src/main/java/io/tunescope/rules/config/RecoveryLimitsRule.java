@@ -39,7 +39,7 @@ public final class RecoveryLimitsRule extends BaseRule {
         int score = 0;
 
         if (!binlog) {
-            parts.add(logBin.map(f -> "log_bin=" + f.unquoted()).orElseGet(() -> run.t("part.noBinlogDefault")));
+            parts.add(logBin.map(f -> run.t("part.noBinlog", "log_bin=" + f.unquoted())).orElseGet(() -> run.t("part.noBinlogDefault")));
             logBin.ifPresent(shown::add);
             why.add(run.t("why.binlog"));
             score = Math.max(score, 30);

@@ -153,7 +153,7 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
                     continue;
                 }
                 if ((m = TAB_ROW.matcher(l)).matches()) {
-                    add(entries, m.group(1), unescape(m.group(2)), ctx, n);
+                    add(entries, m.group(1), io.tunescope.importers.MysqlBatch.unescape(m.group(2)), ctx, n);
                 } else if ((m = TABLE_ROW.matcher(l)).matches()) {
                     add(entries, m.group(1), m.group(2).strip(), ctx, n);
                 } else if (l.matches("^\\d+ rows? in set.*")) {
@@ -175,30 +175,6 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
         }
         String key = status ? name : name.toLowerCase(Locale.ROOT);
         entries.add(new ConfigEntry("", key, value, SourceRef.of(ctx.displayName(), (int) line)));
-    }
-
-    /** Undoes the mysql client's batch-mode escapes. */
-    static String unescape(String s) {
-        if (s.indexOf('\\') < 0) {
-            return s;
-        }
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char d = s.charAt(++i);
-                switch (d) {
-                    case 'n' -> b.append('\n');
-                    case 't' -> b.append('\t');
-                    case '0' -> b.append('\0');
-                    case '\\' -> b.append('\\');
-                    default -> b.append('\\').append(d);
-                }
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
     }
 
     private static String abbreviate(String s) {

@@ -164,7 +164,7 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
             if (l.startsWith("InnoDB\t")) {
                 int second = l.indexOf('\t', 7);
                 String status = second < 0 ? "" : l.substring(second + 1);
-                for (String part : unescape(status).split("\n", -1)) {
+                for (String part : io.tunescope.importers.MysqlBatch.unescape(status).split("\n", -1)) {
                     logical(stripTrailing(part), n);
                 }
                 return;
@@ -514,30 +514,6 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
             }
             return s.substring(0, e);
         }
-    }
-
-    /** Undoes the mysql client's batch-mode escapes ({@code \n \t \\ \0}). */
-    static String unescape(String s) {
-        if (s.indexOf('\\') < 0) {
-            return s;
-        }
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char d = s.charAt(++i);
-                switch (d) {
-                    case 'n' -> b.append('\n');
-                    case 't' -> b.append('\t');
-                    case '0' -> b.append('\0');
-                    case '\\' -> b.append('\\');
-                    default -> b.append('\\').append(d);
-                }
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
     }
 
     private static String abbreviate(String s) {

@@ -250,7 +250,7 @@ public final class PfsSummaryImporter implements Importer<PfsSummary> {
                 }
                 Map<String, String> row = new LinkedHashMap<>();
                 for (int i = 0; i < columns.size(); i++) {
-                    String v = tableMode ? cells.get(i) : unescape(cells.get(i));
+                    String v = tableMode ? cells.get(i) : io.tunescope.importers.MysqlBatch.unescape(cells.get(i));
                     row.put(normal(columns.get(i)), value(columns.get(i), v));
                 }
                 kind = addRow(ctx, kind, rows, row, n);
@@ -327,28 +327,6 @@ public final class PfsSummaryImporter implements Importer<PfsSummary> {
             default -> x * 604800e12;
         };
         return Long.toString(Math.round(ps));
-    }
-
-    private static String unescape(String s) {
-        if (s.indexOf('\\') < 0) {
-            return s;
-        }
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char d = s.charAt(++i);
-                switch (d) {
-                    case 'n' -> b.append('\n');
-                    case 't' -> b.append('\t');
-                    case '\\' -> b.append('\\');
-                    default -> b.append('\\').append(d);
-                }
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
     }
 
     private static String abbreviate(String s) {

@@ -321,7 +321,7 @@ public final class ProcesslistImporter implements Importer<Processlist> {
         List<String> batchCells(String l) {
             List<String> out = new ArrayList<>();
             for (String c : l.split("\t", -1)) {
-                out.add(unescape(c));
+                out.add(io.tunescope.importers.MysqlBatch.unescape(c));
             }
             return out;
         }
@@ -357,29 +357,6 @@ public final class ProcesslistImporter implements Importer<Processlist> {
             }
             return p.stream().mapToInt(Integer::intValue).toArray();
         }
-    }
-
-    static String unescape(String s) {
-        if (s.indexOf('\\') < 0) {
-            return s;
-        }
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char d = s.charAt(++i);
-                switch (d) {
-                    case 'n' -> b.append('\n');
-                    case 't' -> b.append('\t');
-                    case '0' -> b.append('\0');
-                    case '\\' -> b.append('\\');
-                    default -> b.append('\\').append(d);
-                }
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
     }
 
     static String abbreviate(String s) {

@@ -264,8 +264,7 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
     }
 
     /** The variables {@code inspect --json} shows the last value of (rates for counters). */
-    public static final List<String> USUAL_SUSPECTS = List.of("Threads_running", "Innodb_buffer_pool_reads", "Innodb_row_lock_waits",
-            "Innodb_log_waits", "Innodb_os_log_written", "Created_tmp_disk_tables", "Handler_read_rnd_next");
+    public static final List<String> USUAL_SUSPECTS = io.tunescope.analysis.server.ServerStep.USUAL_SUSPECTS;
 
     @Override
     public Map<String, Object> summarize(SeriesSet value) {

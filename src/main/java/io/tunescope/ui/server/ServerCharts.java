@@ -50,9 +50,15 @@ final class ServerCharts {
     static ValueAxis timeAxis(boolean wall, String label, long spanMillis) {
         if (wall) {
             DateAxis d = new DateAxis(label);
+            d.setTimeZone(TimeZone.getTimeZone("UTC"));
             SimpleDateFormat f = new SimpleDateFormat(spanMillis > 2 * 86_400_000L ? "MM-dd HH:mm" : "HH:mm:ss", Locale.ROOT);
             f.setTimeZone(TimeZone.getTimeZone("UTC"));
-            d.setDateFormatOverride(f);
+            // whole seconds at least: the samples are a second apart or more, and HH:mm:ss cannot tell 20.25 from 20.5
+            org.jfree.chart.axis.TickUnits units = new org.jfree.chart.axis.TickUnits();
+            for (int sec : new int[] {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21600, 43200, 86400, 172800, 604800}) {
+                units.add(new org.jfree.chart.axis.DateTickUnit(org.jfree.chart.axis.DateTickUnitType.SECOND, sec, f));
+            }
+            d.setStandardTickUnits(units);
             return d;
         }
         NumberAxis n = new NumberAxis(label);
@@ -76,6 +82,23 @@ final class ServerCharts {
             }
             NumberAxis range = new NumberAxis(p.axis());
             range.setAutoRangeIncludesZero(true);
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = Double.NEGATIVE_INFINITY;
+            for (Line l : p.lines()) {
+                for (double v : l.y()) {
+                    if (!Double.isNaN(v)) {
+                        lo = Math.min(lo, v);
+                        hi = Math.max(hi, v);
+                    }
+                }
+            }
+            if (!Double.isNaN(p.marker()) && hi < p.marker()) {
+                // the limit is part of the picture: the axis reaches it
+                range.setRange(Math.min(0, lo), p.marker() * 1.08);
+            } else if (hi - lo < 1e-9 && hi >= 0) {
+                // a flat line (all zero, or one value) gets an axis from 0, not +-4E-9 around it
+                range.setRange(Math.min(0, lo), Math.max(1, hi * 1.1));
+            }
             range.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
             XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, points);
             for (int i = 0; i < data.getSeriesCount(); i++) {
@@ -90,13 +113,26 @@ final class ServerCharts {
                 m.setLabel(p.markerLabel());
                 m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
                 m.setLabelPaint(new Color(160, 30, 30));
-                m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-                m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+                // under the line at the left, inside the plot whatever the range
+                m.setLabelAnchor(RectangleAnchor.LEFT);
+                m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+                m.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(4, 6, 4, 6));
                 sub.addRangeMarker(m);
             }
             plot.add(sub, 1);
         }
         return chart(plot);
+    }
+
+    /** One plot with its title (what it shows, with the unit) above it; a legend below only when asked. */
+    static JFreeChart titled(String title, Panel p, ValueAxis time, boolean legend) {
+        JFreeChart chart = lines(List.of(p), time, false);
+        chart.setTitle(new org.jfree.chart.title.TextTitle(title, new Font(Font.SANS_SERIF, Font.BOLD, 12)));
+        chart.getTitle().setHorizontalAlignment(org.jfree.chart.ui.HorizontalAlignment.LEFT);
+        if (!legend) {
+            chart.removeLegend();
+        }
+        return chart;
     }
 
     /**

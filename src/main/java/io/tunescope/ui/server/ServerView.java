@@ -72,7 +72,8 @@ public final class ServerView implements CaptureView {
     private final TextArea deadlock = new TextArea();
     private final Label deadlockHead = new Label();
     private final StackPane innodbPane = new StackPane();
-    private final SplitPane innodbSplit = new SplitPane();
+    private final VBox innodbBox = new VBox(8);
+    private final TabPane innodbLower = new TabPane();
 
     // performance_schema
     private final TextField pfsFilter = new TextField();
@@ -91,12 +92,13 @@ public final class ServerView implements CaptureView {
     private final Label longestHead = new Label();
     private final TextArea longestText = new TextArea();
     private final StackPane procPane = new StackPane();
-    private final SplitPane procSplit = new SplitPane();
+    private final VBox procBox = new VBox(8);
+    private final Label procNote = new Label();
+    private VBox longestBox;
 
     // counters
     private final TextField counterSearch = new TextField();
     private final ListView<String> counterList = new ListView<>();
-    private final ChartViewer counterChart = new ChartViewer();
     private final Label counterNote = new Label();
     private final StackPane counterPane = new StackPane();
     private final VBox counterChartBox = new VBox();
@@ -156,6 +158,17 @@ public final class ServerView implements CaptureView {
         root.setId("serverView");
         stepBox.setId("serverStep");
         stepBox.setTooltip(new Tooltip(ctx.text("server.step.tip")));
+        stepBox.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(ServerViewModel.Entry e) {
+                return e == null ? "" : e.step().isRoot() || e.step().label().isEmpty() ? ctx.text("server.step.root") : e.step().label();
+            }
+
+            @Override
+            public ServerViewModel.Entry fromString(String s) {
+                return null;
+            }
+        });
         stepBox.valueProperty().addListener((o, a, e) -> {
             if (e != null && e != vm.stepProperty().get()) {
                 vm.stepProperty().set(e);
@@ -190,8 +203,13 @@ public final class ServerView implements CaptureView {
         root.setCenter(box);
 
         ctx.theme().addListener((o, a, t) -> {
-            for (ChartViewer v : List.of(innodbChart, procChart, counterChart)) {
+            for (ChartViewer v : List.of(innodbChart, procChart)) {
                 ChartStyle.apply(v.getChart(), t);
+            }
+            for (Node n : counterChartBox.getChildren()) {
+                if (n instanceof ChartViewer v) {
+                    ChartStyle.apply(v.getChart(), t);
+                }
             }
         });
         ctx.shortcuts().register("server.filter", "Shortcut+F", "shortcut.server.filter", root, this::focusFilter);
@@ -280,15 +298,31 @@ public final class ServerView implements CaptureView {
         VBox deadlockBox = new VBox(6, deadlockHead, deadlock);
         VBox.setVgrow(deadlock, Priority.ALWAYS);
         deadlockBox.setPadding(new Insets(6));
-        TabPane lower = new TabPane(tabOf("server.innodb.waits.title", waitTable), tabOf("server.innodb.deadlock.title", deadlockBox));
-        lower.setId("serverInnodbLower");
+        innodbLower.getTabs().setAll(tabOf("server.innodb.waits.title", waitTable), tabOf("server.innodb.deadlock.title", deadlockBox));
+        innodbLower.setId("serverInnodbLower");
+        innodbLower.setPrefHeight(260);
+        innodbLower.setMinHeight(200);
+        innodbNote.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
 
-        innodbSplit.setOrientation(Orientation.VERTICAL);
-        VBox content = new VBox(6, innodbNote, innodbSplit);
-        VBox.setVgrow(innodbSplit, Priority.ALWAYS);
-        content.setPadding(new Insets(6));
-        innodbSplit.getItems().setAll(innodbTable, innodbChart, lower);
-        withEmpty(innodbPane, content, innodbEmpty);
+        // one column that scrolls: the table as tall as its rows, each chart at a readable height
+        innodbBox.setPadding(new Insets(6));
+        innodbBox.getChildren().setAll(innodbNote, innodbTable, innodbChart, innodbLower);
+        withEmpty(innodbPane, scrolling(innodbBox), innodbEmpty);
+    }
+
+    /** A column of parts that scrolls vertically and fits the width. */
+    private static ScrollPane scrolling(VBox box) {
+        ScrollPane sp = new ScrollPane(box);
+        sp.setFitToWidth(true);
+        return sp;
+    }
+
+    /** A table as tall as {@code rows} rows (at most {@code max}), with its header and horizontal scroll bar. */
+    private static void fitRows(TableView<?> t, int rows, int max) {
+        double h = 34 + Math.max(2, Math.min(rows, max)) * 25 + 20;
+        t.setMinHeight(h);
+        t.setPrefHeight(h);
+        t.setMaxHeight(h);
     }
 
     private Tab tabOf(String key, Node content) {
@@ -337,17 +371,20 @@ public final class ServerView implements CaptureView {
             deadlock.setText(d.text());
         }
 
-        List<Node> items = new ArrayList<>(List.of(innodbTable));
+        fitRows(innodbTable, in.snapshots().size(), 10);
+        List<Node> items = new ArrayList<>(List.of(innodbNote, innodbTable));
         if (in.timed()) {
             JFreeChart chart = innodbChart(in);
-            innodbChart.setChart(chart);
+            show(innodbChart, chart);
+            int panels = ((org.jfree.chart.plot.CombinedDomainXYPlot) chart.getPlot()).getSubplots().size();
+            innodbChart.setMinHeight(panels * 120 + 90);
+            innodbChart.setPrefHeight(panels * 120 + 90);
             items.add(innodbChart);
         } else {
-            innodbChart.setChart(null);
+            show(innodbChart, null);
         }
-        items.add(innodbSplit.getItems().get(innodbSplit.getItems().size() - 1));
-        innodbSplit.getItems().setAll(items);
-        innodbSplit.setDividerPositions(items.size() == 3 ? new double[] {0.3, 0.72} : new double[] {0.55});
+        items.add(innodbLower);
+        innodbBox.getChildren().setAll(items);
     }
 
     private String facts(List<io.tunescope.analysis.evidence.Fact> from) {
@@ -385,7 +422,7 @@ public final class ServerView implements CaptureView {
             }
         });
         c.setStyle("-fx-alignment: CENTER-RIGHT;");
-        c.setPrefWidth(name.equals("checkpoint_age") ? 170 : 110);
+        c.setPrefWidth(name.equals("checkpoint_age") ? 215 : 115);
         return c;
     }
 
@@ -473,7 +510,7 @@ public final class ServerView implements CaptureView {
         pfsWaits.getColumns().add(number(ctx.text("server.pfs.col.avg"), r -> (double) r.avgPs(), v -> PfsSummary.time((long) v), 100,
                 ctx.text("server.pfs.col.avg.tip")));
         TableColumn<ServerStep.WaitRow, Number> waitShare = number(ctx.text("server.pfs.col.share"), ServerStep.WaitRow::share,
-                v -> Fmt.pct(v), 80, ctx.text("server.pfs.col.share.waits.tip"));
+                v -> Fmt.pct(v), 84, ctx.text("server.pfs.col.share.waits.tip"));
         pfsWaits.getColumns().add(waitShare);
         pfsWaits.getColumns().add(source(ServerStep.WaitRow::ref));
         SortedList<ServerStep.WaitRow> sw = new SortedList<>(pfsWaitItems);
@@ -485,7 +522,7 @@ public final class ServerView implements CaptureView {
         pfsDigests.setId("serverPfsDigests");
         pfsDigests.getColumns().add(text(ctx.text("server.pfs.col.digest"), ServerStep.DigestRow::text, 340, null));
         pfsDigests.getColumns().add(text(ctx.text("server.pfs.col.schema"), ServerStep.DigestRow::schema, 90, null));
-        pfsDigests.getColumns().add(number(ctx.text("server.pfs.col.count"), r -> (double) r.count(), ServerView::raw, 80, null));
+        pfsDigests.getColumns().add(number(ctx.text("server.pfs.col.count"), r -> (double) r.count(), ServerView::raw, 84, null));
         pfsDigests.getColumns().add(number(ctx.text("server.pfs.col.total"), r -> (double) r.totalPs(), v -> PfsSummary.time((long) v), 90,
                 ctx.text("server.pfs.col.total.tip")));
         pfsDigests.getColumns().add(number(ctx.text("server.pfs.col.avg"), r -> (double) r.avgPs(), v -> PfsSummary.time((long) v), 90,
@@ -514,6 +551,7 @@ public final class ServerView implements CaptureView {
 
         for (Label l : List.of(waitsBasis, digestsBasis)) {
             l.setWrapText(true);
+            l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         }
         waitsBasis.setId("serverWaitsBasis");
         digestsBasis.setId("serverDigestsBasis");
@@ -575,15 +613,16 @@ public final class ServerView implements CaptureView {
         longestText.setPrefRowCount(4);
         longestText.setId("serverLongestText");
         longestText.setStyle("-fx-font-family: monospace;");
-        VBox longest = new VBox(4, title("server.proc.longestTitle"), longestHead, longestText);
-        VBox.setVgrow(longestText, Priority.ALWAYS);
-        longest.setPadding(new Insets(6, 0, 0, 0));
-        procSplit.setOrientation(Orientation.VERTICAL);
-        procSplit.getItems().setAll(procTable, procChart, longest);
-        VBox content = new VBox(6, procSplit);
-        VBox.setVgrow(procSplit, Priority.ALWAYS);
-        content.setPadding(new Insets(6));
-        withEmpty(procPane, content, procEmpty);
+        longestHead.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        longestBox = new VBox(4, title("server.proc.longestTitle"), longestHead, longestText);
+        procChart.setMinHeight(300);
+        procChart.setPrefHeight(300);
+        procBox.setPadding(new Insets(6));
+        procNote.setWrapText(true);
+        procNote.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        procNote.setId("serverProcNote");
+        procBox.getChildren().setAll(procNote, procTable, procChart, longestBox);
+        withEmpty(procPane, scrolling(procBox), procEmpty);
     }
 
     private void showProcesslist(ServerStep s) {
@@ -594,13 +633,13 @@ public final class ServerView implements CaptureView {
         procTable.getColumns().add(number(ctx.text("server.innodb.col.snapshot"), x -> p.snapshots().indexOf(x) + 1.0, v -> Fmt.num(v), 50, null));
         procTable.getColumns().add(text(ctx.text("server.proc.col.time"), x -> x.snapshot().stamp().isEmpty() ? ctx.text("server.noTime")
                 : x.snapshot().stamp(), 150, null));
-        procTable.getColumns().add(number(ctx.text("server.proc.col.threads"), x -> (double) x.snapshot().threads().size(), ServerView::raw, 80,
+        procTable.getColumns().add(number(ctx.text("server.proc.col.threads"), x -> (double) x.snapshot().threads().size(), ServerView::raw, 84,
                 ctx.text("server.proc.col.threads.tip")));
-        procTable.getColumns().add(number(ctx.text("server.proc.col.active"), x -> (double) x.snapshot().activeThreads().size(), ServerView::raw, 80,
+        procTable.getColumns().add(number(ctx.text("server.proc.col.active"), x -> (double) x.snapshot().activeThreads().size(), ServerView::raw, 84,
                 ctx.text("server.proc.col.active.tip")));
         for (String state : p.states()) {
             TableColumn<ServerStep.ProcessSnap, Number> c = number(state, x -> (double) x.snapshot().activeByState().getOrDefault(state, 0),
-                    ServerView::raw, Math.max(80, Math.min(200, state.length() * 7.5)), ctx.text("server.proc.col.state.tip", state));
+                    ServerView::raw, Math.max(90, Math.min(220, state.length() * 7.5 + 16)), ctx.text("server.proc.col.state.tip", state));
             procTable.getColumns().add(c);
         }
         procTable.getColumns().add(source(ServerStep.ProcessSnap::ref));
@@ -624,7 +663,9 @@ public final class ServerView implements CaptureView {
             longestText.setText(t.info());
         }
 
-        Node lower = procSplit.getItems().get(procSplit.getItems().size() - 1);
+        fitRows(procTable, p.snapshots().size(), 12);
+        procNote.setText(p.timed() ? ctx.text("server.proc.order.time", p.snapshots().size())
+                : ctx.text("server.proc.order.file", p.snapshots().size()));
         if (p.timed() && !p.states().isEmpty()) {
             List<ServerCharts.Line> lines = new ArrayList<>();
             for (String state : p.states()) {
@@ -640,13 +681,11 @@ public final class ServerView implements CaptureView {
             JFreeChart chart = ServerCharts.stacked(lines, ServerCharts.timeAxis(true, ctx.text("server.chart.time.server"), span),
                     ctx.text("server.proc.chart.axis"));
             ChartStyle.apply(chart, ctx.theme().getValue());
-            procChart.setChart(chart);
-            procSplit.getItems().setAll(procTable, procChart, lower);
-            procSplit.setDividerPositions(0.35, 0.75);
+            show(procChart, chart);
+            procBox.getChildren().setAll(procNote, procTable, procChart, longestBox);
         } else {
-            procChart.setChart(null);
-            procSplit.getItems().setAll(procTable, lower);
-            procSplit.setDividerPositions(0.6);
+            show(procChart, null);
+            procBox.getChildren().setAll(procNote, procTable, longestBox);
         }
     }
 
@@ -695,12 +734,12 @@ public final class ServerView implements CaptureView {
         left.setMinWidth(220);
         left.setPrefWidth(280);
         counterNote.setWrapText(true);
+        counterNote.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         counterNote.setId("serverCounterNote");
-        counterChart.setId("serverCounterChart");
+        counterChartBox.setId("serverCounterCharts");
+        counterChartBox.setSpacing(4);
         ScrollPane scroll = new ScrollPane(counterChartBox);
         scroll.setFitToWidth(true);
-        counterChartBox.getChildren().setAll(counterChart);
-        scroll.viewportBoundsProperty().addListener((o, a, b) -> sizeCounterChart(b.getHeight()));
         VBox right = new VBox(6, counterNote, scroll);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         SplitPane split = new SplitPane(left, right);
@@ -709,23 +748,16 @@ public final class ServerView implements CaptureView {
         split.setPadding(new Insets(6));
         withEmpty(counterPane, split, counterEmpty);
         vm.chosen().addListener((javafx.collections.ListChangeListener<String>) ch -> drawCounters());
-        this.counterScroll = scroll;
     }
 
-    private ScrollPane counterScroll;
-
-    /** Each chosen counter gets at least 130 px; the pane scrolls beyond the window's height. */
-    private void sizeCounterChart(double viewport) {
-        int n = Math.max(1, vm.chosen().size());
-        double h = Math.max(viewport - 4, n * 130 + 90);
-        counterChart.setPrefHeight(h);
-        counterChart.setMinHeight(h);
-    }
-
+    /**
+     * One small chart per chosen counter, its name and unit as the chart's title above the plot, all on the same
+     * time range so that they line up; the pane scrolls when they do not fit.
+     */
     private void drawCounters() {
         ServerStep s = vm.serverProperty().get();
+        counterChartBox.getChildren().clear();
         if (s == null) {
-            counterChart.setChart(null);
             return;
         }
         ServerStep.Counters c = s.counters();
@@ -733,13 +765,16 @@ public final class ServerView implements CaptureView {
         counterEmpty.setVisible(c.series().isEmpty());
         String clock = c.wallClock() ? ctx.text("server.counters.clock.wall") : ctx.text("server.counters.clock.offset");
         counterNote.setText(ctx.text("server.counters.note", vm.chosen().size(), c.names().size(), clock));
-        if (vm.chosen().isEmpty()) {
-            counterChart.setChart(null);
-            return;
-        }
-        List<ServerCharts.Panel> panels = new ArrayList<>();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
+        for (String name : vm.chosen()) {
+            for (ServerStep.Counter k : c.named(name)) {
+                if (!k.series().isEmpty()) {
+                    first = Math.min(first, k.series().firstTime());
+                    last = Math.max(last, k.series().lastTime());
+                }
+            }
+        }
         for (String name : vm.chosen()) {
             List<ServerCharts.Line> lines = new ArrayList<>();
             boolean gauge = false;
@@ -752,18 +787,36 @@ public final class ServerView implements CaptureView {
                 for (int i = 0; i < ts.size(); i++) {
                     x[i] = c.wallClock() ? ts.time(i) : (ts.time(i) - c.start()) / 1000.0;
                     y[i] = ts.value(i);
-                    first = Math.min(first, ts.time(i));
-                    last = Math.max(last, ts.time(i));
                 }
-                lines.add(new ServerCharts.Line(all.size() > 1 ? name + " (" + k.series().file() + ")" : name, x, y));
+                lines.add(new ServerCharts.Line(all.size() > 1 ? k.series().file() : name, x, y));
             }
-            panels.add(new ServerCharts.Panel(ctx.text(gauge ? "server.counters.axis.gauge" : "server.counters.axis.rate"), lines));
+            String unit = ctx.text(gauge ? "server.counters.axis.gauge" : "server.counters.axis.rate");
+            ServerCharts.Panel panel = new ServerCharts.Panel("", lines);
+            // the time axis is named once, under the last chart
+            boolean lastChart = name.equals(vm.chosen().get(vm.chosen().size() - 1));
+            var axis = ServerCharts.timeAxis(c.wallClock(), lastChart ? ctx.text(c.wallClock() ? "server.chart.time.capture"
+                    : "server.chart.time.offset") : null, last - first);
+            if (first < last) {
+                double lo = c.wallClock() ? first : (first - c.start()) / 1000.0;
+                double hi = c.wallClock() ? last : (last - c.start()) / 1000.0;
+                axis.setRange(lo, hi);
+            }
+            JFreeChart chart = ServerCharts.titled(ctx.text("server.counters.title", name, unit), panel, axis, all.size() > 1);
+            ChartStyle.apply(chart, ctx.theme().getValue());
+            ChartViewer v = new ChartViewer(chart);
+            v.setId("counter-" + name);
+            v.setMinHeight(170);
+            v.setPrefHeight(190);
+            counterChartBox.getChildren().add(v);
         }
-        JFreeChart chart = ServerCharts.lines(panels, ServerCharts.timeAxis(c.wallClock(),
-                ctx.text(c.wallClock() ? "server.chart.time.capture" : "server.chart.time.offset"), last - first), false);
-        ChartStyle.apply(chart, ctx.theme().getValue());
-        counterChart.setChart(chart);
-        sizeCounterChart(counterScroll.getViewportBounds().getHeight());
+    }
+
+    /** A chart viewer shows the chart, or nothing (a viewer cannot hold no chart: it is hidden instead). */
+    private static void show(ChartViewer v, JFreeChart chart) {
+        if (chart != null) {
+            v.setChart(chart);
+        }
+        v.setVisible(chart != null);
     }
 
     // ------------------------------------------------------------------ refresh

@@ -21,7 +21,7 @@ import javafx.collections.ObservableList;
 /**
  * State of the Server view, testable without a window: the steps with the server's own evidence
  * ({@link ServerStep}, from the capture's one session), the chosen step, the counter search and the chosen
- * counters. A step chosen before, and counters chosen before, are kept when the same capture is shown again
+ * counters (listed first). A step chosen before, and counters chosen before, are kept when the same capture is shown again
  * (a reload, a language switch) as far as they still exist.
  */
 public final class ServerViewModel {
@@ -112,7 +112,19 @@ public final class ServerViewModel {
         ServerStep s = server.get();
         String q = counterSearch.get() == null ? "" : counterSearch.get().strip().toLowerCase(Locale.ROOT);
         List<String> names = s == null ? List.of() : s.counters().names();
-        counters.setAll(names.stream().filter(n -> q.isEmpty() || n.toLowerCase(Locale.ROOT).contains(q)).toList());
+        List<String> shown = new ArrayList<>();
+        // the chosen counters first (in the order chosen), then the others by name
+        for (String n : chosen) {
+            if (names.contains(n) && (q.isEmpty() || n.toLowerCase(Locale.ROOT).contains(q))) {
+                shown.add(n);
+            }
+        }
+        for (String n : names) {
+            if (!shown.contains(n) && (q.isEmpty() || n.toLowerCase(Locale.ROOT).contains(q))) {
+                shown.add(n);
+            }
+        }
+        counters.setAll(shown);
     }
 
     public ObjectProperty<List<Entry>> stepsProperty() {
@@ -131,7 +143,7 @@ public final class ServerViewModel {
         return counterSearch;
     }
 
-    /** The counters the search lets through, sorted by name. */
+    /** The counters the search lets through: the chosen ones first, then the others by name. */
     public ObservableList<String> counters() {
         return counters;
     }

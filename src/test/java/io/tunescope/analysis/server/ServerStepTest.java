@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The Server view's numbers, read through the capture's session from the real fixtures and the real pt-stalk
  * collection; every expected value is the one printed in the file, at the line named.
  */
-class ServerStepTest {
+public class ServerStepTest {
     static final Path FIXTURES = Path.of("src/test/resources/fixtures");
 
     /**
@@ -28,7 +28,7 @@ class ServerStepTest {
      * 10.11, innodb_log_file_size 96 MiB), a performance_schema waits summary printed twice, a digest summary printed
      * once, a process list with TS lines and a relative mysqladmin series.
      */
-    static Path assemble(Path dir) throws Exception {
+    public static Path assemble(Path dir) throws Exception {
         copy(dir, "innodb-status/mariadb-10.11-sysbench-3x10s.G.txt");
         copy(dir, "mysql-variables/show-global-variables.txt");
         copy(dir, "pfs-summary/synthetic-waits-redo-2x.B.txt");

@@ -34,6 +34,35 @@ public record ServerStep(String step, Innodb innodb, Pfs pfs, Processes processe
         return innodb.snapshots().isEmpty() && pfs.isEmpty() && processes.snapshots().isEmpty() && counters.series().isEmpty();
     }
 
+    /** The files this step's server evidence was read from, by part: innodb, pfs, processlist, counters. */
+    public Map<String, java.util.Set<String>> files() {
+        Map<String, java.util.Set<String>> out = new LinkedHashMap<>();
+        out.put("innodb", new java.util.LinkedHashSet<>(innodb.snapshots().stream().map(InnodbSnap::file).toList()));
+        java.util.Set<String> p = new java.util.LinkedHashSet<>();
+        for (Basis b : java.util.Arrays.asList(pfs.waitsBasis(), pfs.digestsBasis())) {
+            if (b != null) {
+                p.add(b.first().file());
+                p.add(b.last().file());
+            }
+        }
+        out.put("pfs", p);
+        out.put("processlist", new java.util.LinkedHashSet<>(processes.snapshots().stream().map(ProcessSnap::file).toList()));
+        out.put("counters", new java.util.LinkedHashSet<>(counters.series().stream().map(c -> c.series().file()).toList()));
+        return out;
+    }
+
+    /** The part ({@link #files()} key) that shows one of these files, or null when none does. */
+    public String partOf(java.util.Collection<String> files) {
+        for (var e : files().entrySet()) {
+            for (String f : files) {
+                if (e.getValue().contains(f)) {
+                    return e.getKey();
+                }
+            }
+        }
+        return null;
+    }
+
     public static ServerStep of(Evidence e, Timeline timeline) {
         return new ServerStep(e.step(), Innodb.of(e), Pfs.of(e), Processes.of(e), Counters.of(timeline, e.step()));
     }

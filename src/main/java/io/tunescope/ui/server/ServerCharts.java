@@ -14,14 +14,11 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
-import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.StackedXYAreaRenderer2;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.LegendTitle;
-import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleEdge;
-import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.DefaultTableXYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -40,7 +37,7 @@ final class ServerCharts {
     record Line(String name, double[] x, double[] y) {
     }
 
-    /** One sub-plot: the y axis label (measure and unit), its lines, and an optional horizontal marker. */
+    /** One sub-plot: the y axis label (measure and unit), its lines, and an optional limit drawn as a dashed line. */
     record Panel(String axis, List<Line> lines, double marker, String markerLabel) {
         Panel(String axis, List<Line> lines) {
             this(axis, lines, Double.NaN, null);
@@ -92,12 +89,11 @@ final class ServerCharts {
                     }
                 }
             }
-            if (!Double.isNaN(p.marker()) && hi < p.marker()) {
-                // the limit is part of the picture: the axis reaches it
-                range.setRange(Math.min(0, lo), p.marker() * 1.08);
-            } else if (hi - lo < 1e-9 && hi >= 0) {
+            if (hi - lo < 1e-9 && hi >= 0 && Double.isNaN(p.marker())) {
                 // a flat line (all zero, or one value) gets an axis from 0, not +-4E-9 around it
-                range.setRange(Math.min(0, lo), Math.max(1, hi * 1.1));
+                double top = Math.max(1, hi * 1.1);
+                // a little below zero, so that a line at zero is not hidden in the axis
+                range.setRange(Math.min(0, lo) - top * 0.04, top);
             }
             range.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
             XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, points);
@@ -105,20 +101,19 @@ final class ServerCharts {
                 r.setSeriesStroke(i, new BasicStroke(1.6f));
                 r.setSeriesPaint(i, TimelineChart.PALETTE[colour++ % TimelineChart.PALETTE.length]);
             }
+            if (!Double.isNaN(p.marker()) && data.getSeriesCount() > 0) {
+                // a limit (the redo capacity) is a dashed line across the plot, named in the legend, not written on the data
+                XYSeries limit = new XYSeries(p.markerLabel(), false, true);
+                limit.add(data.getSeries(0).getMinX(), p.marker());
+                limit.add(data.getSeries(0).getMaxX(), p.marker());
+                data.addSeries(limit);
+                int k = data.getSeriesCount() - 1;
+                r.setSeriesPaint(k, new Color(200, 40, 40));
+                r.setSeriesStroke(k, new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
+                r.setSeriesShapesVisible(k, false);
+            }
             XYPlot sub = new XYPlot(data, null, range, r);
             style(sub);
-            if (!Double.isNaN(p.marker())) {
-                ValueMarker m = new ValueMarker(p.marker(), new Color(200, 40, 40), new BasicStroke(1.2f, BasicStroke.CAP_BUTT,
-                        BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
-                m.setLabel(p.markerLabel());
-                m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-                m.setLabelPaint(new Color(160, 30, 30));
-                // under the line at the left, inside the plot whatever the range
-                m.setLabelAnchor(RectangleAnchor.LEFT);
-                m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-                m.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(4, 6, 4, 6));
-                sub.addRangeMarker(m);
-            }
             plot.add(sub, 1);
         }
         return chart(plot);

@@ -152,6 +152,26 @@ public final class ServerView implements CaptureView {
         });
     }
 
+    /** "Show evidence" of a finding read from the server's outputs: its step, at the part that shows its files. */
+    @Override
+    public boolean reveal(io.tunescope.ui.Target target) {
+        if (!(target instanceof io.tunescope.ui.Target.Server t)) {
+            return false;
+        }
+        for (ServerViewModel.Entry e : vm.stepsProperty().get()) {
+            if (e.step().dir().equals(t.step())) {
+                String part = e.server().partOf(t.files());
+                if (part == null) {
+                    return false;
+                }
+                vm.stepProperty().set(e);
+                inner.getSelectionModel().select(List.of("innodb", "pfs", "processlist", "counters").indexOf(part));
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ------------------------------------------------------------------ layout
 
     private void build() {

@@ -103,6 +103,15 @@ class ServerViewFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(43.0, 86.0, 270.0), history(innodb));
 
+        // "show evidence" of a finding read from the waits summary opens the performance_schema part
+        boolean[] shown = new boolean[1];
+        robot.interact(() -> shown[0] = window.navigate(new io.tunescope.ui.Target.Server("", List.of("synthetic-waits-redo-2x.B.txt"))));
+        assertTrue(shown[0]);
+        TabPane inner = find(root, "#serverTabs");
+        assertEquals("serverTabPfs", inner.getSelectionModel().getSelectedItem().getId());
+        robot.interact(() -> shown[0] = window.navigate(new io.tunescope.ui.Target.Server("", List.of("show-global-variables.txt"))));
+        assertFalse(shown[0], "the variables are not the server view's");
+
         // performance_schema: the waits table, sorted by count, filtered by typing in it
         robot.clickOn("performance_schema");
         TableView<ServerStep.WaitRow> waits = find(root, "#serverPfsWaits");

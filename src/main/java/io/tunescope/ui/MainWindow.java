@@ -203,6 +203,16 @@ public final class MainWindow implements UiContext {
         });
 
         model.captureProperty().addListener((o, a, c) -> showCapture(c));
+        model.problemProperty().addListener((o, a, problem) -> {
+            if (problem != null) {
+                model.problemProperty().set(null);
+                Alert alert = new Alert(Alert.AlertType.WARNING, problem);
+                alert.setHeaderText(null);
+                alert.setTitle(text("dialog.openProblem"));
+                alert.initOwner(stage);
+                alert.show();
+            }
+        });
 
         Scene scene = new Scene(root, settings.getDouble("window.width", 1280), settings.getDouble("window.height", 800));
         scene.getStylesheets().add(MainWindow.class.getResource("tunescope.css").toExternalForm());

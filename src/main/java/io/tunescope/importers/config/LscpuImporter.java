@@ -21,10 +21,13 @@ import java.util.regex.Pattern;
 
 /**
  * {@code lscpu} output in English or Simplified Chinese ({@code 架构：aarch64}); Chinese field names are
- * mapped to the English ones so that later analysis reads one vocabulary.
+ * mapped to the English ones so that later analysis reads one vocabulary. Every architecture's layout is read
+ * (x86, aarch64 with or without clusters, ppc64, s390 books and drawers), also without the Architecture line
+ * ({@code lscpu --sysroot}); the summary gives the topology ({@link LscpuTopology}).
  */
 public final class LscpuImporter implements Importer<ConfigSnapshot> {
     private static final Pattern FIELD = Pattern.compile("^\\s*([^:：]{1,60}?)\\s*[:：]\\s*(.*)$");
+    private static final Pattern NODE_CPUS = Pattern.compile("NUMA node\\d{1,6} CPU\\(s\\)");
     private static final Pattern CN_NODE_CPUS = Pattern.compile("^NUMA\\s*节点\\s*(\\d+)\\s*CPU$");
     private static final Map<String, String> CHINESE = Map.ofEntries(
             Map.entry("架构", "Architecture"),
@@ -68,6 +71,7 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
         }
         boolean arch = head.anyLine(l -> l.startsWith("Architecture:") || l.startsWith("架构"));
         boolean cpus = head.anyLine(l -> l.startsWith("CPU(s):") || l.startsWith("CPU:"));
+        boolean online = head.anyLine(l -> l.strip().startsWith("On-line CPU(s) list:") || l.strip().startsWith("在线 CPU 列表"));
         boolean model = head.anyLine(l -> l.contains("Model name:") || l.contains("型号名称") || l.contains("Vendor ID:")
                 || l.contains("厂商 ID") || l.contains("Thread(s) per core:") || l.contains("每个核的线程数"));
         if (arch && cpus && model) {
@@ -76,7 +80,11 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
         if (arch && cpus) {
             return Sniff.strong("lscpu fields Architecture and CPU(s)");
         }
-        return Sniff.no("no 'Architecture:' and 'CPU(s):' lines");
+        if (cpus && online && model) {
+            // lscpu --sysroot (a dump of another machine) has no Architecture line, nor have some container listings
+            return Sniff.strong("lscpu fields CPU(s), On-line CPU(s) list and model/vendor (no Architecture line)");
+        }
+        return Sniff.no("no 'Architecture:'/'On-line CPU(s) list:' and 'CPU(s):' lines");
     }
 
     @Override
@@ -96,10 +104,11 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
                 }
                 String key = m.group(1).strip();
                 String value = m.group(2).strip();
-                if (value.isEmpty()) {
-                    continue; // section titles of newer lscpu ("Caches (sum of all):")
+                String name = english(key);
+                if (value.isEmpty() && !NODE_CPUS.matcher(name).matches()) {
+                    continue; // section titles of newer lscpu ("Caches (sum of all):"); a CPU-less NUMA node stays
                 }
-                entries.add(new ConfigEntry("", english(key), value, SourceRef.of(ctx.displayName(), n)));
+                entries.add(new ConfigEntry("", name, value, SourceRef.of(ctx.displayName(), n)));
             }
         }
         return ctx.result(new ConfigSnapshot(ConfigKind.LSCPU, entries));
@@ -119,6 +128,8 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
 
     @Override
     public Map<String, Object> summarize(ConfigSnapshot value) {
-        return ConfigSummary.of(value);
+        Map<String, Object> out = ConfigSummary.of(value);
+        out.put("topology", LscpuTopology.of(value));
+        return out;
     }
 }

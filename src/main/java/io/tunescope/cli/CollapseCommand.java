@@ -20,7 +20,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code tunescope collapse [options] FILE|-}: {@code perf script} text to folded stacks, byte-identical
- * to FlameGraph's {@code stackcollapse-perf.pl} with the same options.
+ * to FlameGraph's {@code stackcollapse-perf.pl} with the same options (and {@code --script-eof}: by default the
+ * last sample of a file that does not end with a blank line is kept, where the script drops it).
  */
 @Command(name = "collapse", mixinStandardHelpOptions = true,
         description = "Folds 'perf script' output into one line per distinct stack (frame;frame;frame COUNT), "
@@ -52,6 +53,10 @@ public final class CollapseCommand implements Callable<Integer> {
     @Option(names = "--event-filter", paramLabel = "EVENT", description = "fold only this event (default: the first event met)")
     String eventFilter;
 
+    @Option(names = "--script-eof", description = "drop a last sample that no blank line ends, as stackcollapse-perf.pl does "
+            + "(default: keep it, as inspect and the app count it)")
+    boolean scriptEof;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -74,7 +79,7 @@ public final class CollapseCommand implements Callable<Integer> {
         };
         OutputStream o2 = new BufferedOutputStream(out, 1 << 16);
         try (InputStream is = "-".equals(file) ? in : Files.newInputStream(Path.of(file))) {
-            PerfScriptCollapser.collapse(is, o2, o, problems);
+            PerfScriptCollapser.collapse(is, o2, o, problems, !scriptEof);
             o2.flush();
         } catch (NoSuchFileException | FileNotFoundException e) {
             err.println("tunescope collapse: no such file: " + file);

@@ -40,12 +40,12 @@ class CollapseCommandTest {
 
     @Test
     void fileWithOptionsMatchesTheReference() throws Exception {
-        Run r = run(null, "collapse", "--all", test("perf-java-stacks-01.txt").toString());
+        Run r = run(null, "collapse", "--script-eof", "--all", test("perf-java-stacks-01.txt").toString());
         assertEquals(0, r.exit(), r.err());
         assertEquals(Files.readString(test("results/perf-java-stacks-01-collapsed-all.txt"), StandardCharsets.ISO_8859_1), r.out());
-        Run a = run(null, "collapse", "--addrs", test("perf-dd-stacks-01.txt").toString());
+        Run a = run(null, "collapse", "--script-eof", "--addrs", test("perf-dd-stacks-01.txt").toString());
         assertEquals(Files.readString(test("results/perf-dd-stacks-01-collapsed-addrs.txt"), StandardCharsets.ISO_8859_1), a.out());
-        Run t = run(null, "collapse", "--tid", test("perf-iperf-stacks-pidtid-01.txt").toString());
+        Run t = run(null, "collapse", "--script-eof", "--tid", test("perf-iperf-stacks-pidtid-01.txt").toString());
         assertEquals(Files.readString(test("results/perf-iperf-stacks-pidtid-01-collapsed-tid.txt"), StandardCharsets.ISO_8859_1), t.out());
     }
 

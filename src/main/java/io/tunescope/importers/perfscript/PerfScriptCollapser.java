@@ -27,11 +27,26 @@ public final class PerfScriptCollapser {
     private PerfScriptCollapser() {
     }
 
-    /** Folds the stream and writes the folded lines; returns the folder (unrecognised-line count etc.). */
+    /**
+     * Folds the stream and writes the folded lines exactly as the script does (a last sample that no blank line
+     * ends is dropped); returns the folder (unrecognised-line count etc.).
+     */
     public static PerfScriptFolder collapse(InputStream in, OutputStream out, FoldOptions options,
                                             PerfScriptFolder.Problems problems) throws IOException {
+        return collapse(in, out, options, problems, false);
+    }
+
+    /**
+     * Folds the stream and writes the folded lines; with {@code keepUnendedLast} the end of the input also ends
+     * the last sample (the script drops a sample that no blank line ends; the importer and {@code inspect} count it).
+     */
+    public static PerfScriptFolder collapse(InputStream in, OutputStream out, FoldOptions options,
+                                            PerfScriptFolder.Problems problems, boolean keepUnendedLast) throws IOException {
         PerfScriptFolder folder = new PerfScriptFolder(options, StandardCharsets.ISO_8859_1, problems);
         folder.feed(in);
+        if (keepUnendedLast) {
+            folder.endLastSample();
+        }
         FoldedWriter.write(folder.profile().byPeriod(), out);
         return folder;
     }

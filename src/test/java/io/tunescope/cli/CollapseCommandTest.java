@@ -61,6 +61,27 @@ class CollapseCommandTest {
         assertTrue(b.out().contains("_[j]") && b.out().contains("_[k]"), "JIT and kernel annotations");
     }
 
+    /** collapse loses no sample inspect counts; --script-eof loses them where stackcollapse-perf.pl does. */
+    @Test
+    void collapseKeepsTheSamplesInspectCounts() throws Exception {
+        Path script = io.tunescope.testutil.Fixtures.dir("perf-script");
+        Path noG = script.resolve("x86-no-g-dd-python.txt");
+        Run a = run(null, "collapse", noG.toString());
+        assertEquals(0, a.exit(), a.err());
+        assertEquals(216, total(a.out()) / 2004008, "216 one-frame stacks (period 2004008 each)");
+        assertTrue(a.out().contains("dd;chacha_block_generic "), a.out());
+        assertEquals("", run(null, "collapse", "--script-eof", noG.toString()).out());
+        byte[] in = Files.readAllBytes(noG);
+        assertEquals(a.out(), run(in, "collapse", "-").out(), "standard input too");
+        Path jit = script.resolve("android-jit-app-cache-no-final-blank-synthetic.txt");
+        assertEquals(4 * 250000, total(run(null, "collapse", jit.toString()).out()));
+        assertEquals(3 * 250000, total(run(null, "collapse", "--script-eof", jit.toString()).out()));
+    }
+
+    private static long total(String folded) {
+        return folded.lines().mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    }
+
     @Test
     void standardInputAndEventFilter() throws Exception {
         byte[] in = Files.readAllBytes(test("perf-cycles-instructions-01.txt"));

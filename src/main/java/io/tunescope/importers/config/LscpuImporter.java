@@ -90,10 +90,23 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
     @Override
     public ImportResult<ConfigSnapshot> parse(ImportContext ctx) throws ImportException, IOException {
         List<ConfigEntry> entries = new ArrayList<>();
+        // lscpu in a terminal wraps long values (Flags, Vulnerability ...) at the screen width: the rest of the
+        // value follows on lines indented to the value column, cut anywhere, even inside a word
+        String key = null;
+        StringBuilder value = new StringBuilder();
+        int valueCol = -1;
+        int keyLine = 0;
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
                 int n = (int) lines.number();
+                if (key != null && valueCol > 0 && l.length() > valueCol && l.substring(0, valueCol).isBlank()
+                        && !l.substring(valueCol).isBlank()) {
+                    value.append(l, valueCol, l.length());
+                    continue;
+                }
+                addEntry(entries, key, value, keyLine, ctx);
+                key = null;
                 if (l.isBlank()) {
                     continue;
                 }
@@ -102,16 +115,26 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
                     ctx.warn(n, ctx.displayName() + ": not a 'field: value' line");
                     continue;
                 }
-                String key = m.group(1).strip();
-                String value = m.group(2).strip();
-                String name = english(key);
-                if (value.isEmpty() && !NODE_CPUS.matcher(name).matches()) {
-                    continue; // section titles of newer lscpu ("Caches (sum of all):"); a CPU-less NUMA node stays
-                }
-                entries.add(new ConfigEntry("", name, value, SourceRef.of(ctx.displayName(), n)));
+                key = english(m.group(1).strip());
+                value.setLength(0);
+                value.append(m.group(2));
+                valueCol = m.group(2).isBlank() ? -1 : m.start(2);
+                keyLine = n;
             }
         }
+        addEntry(entries, key, value, keyLine, ctx);
         return ctx.result(new ConfigSnapshot(ConfigKind.LSCPU, entries));
+    }
+
+    private static void addEntry(List<ConfigEntry> entries, String name, StringBuilder raw, int line, ImportContext ctx) {
+        if (name == null) {
+            return;
+        }
+        String value = raw.toString().strip();
+        if (value.isEmpty() && !NODE_CPUS.matcher(name).matches()) {
+            return; // section titles of newer lscpu ("Caches (sum of all):"); a CPU-less NUMA node stays
+        }
+        entries.add(new ConfigEntry("", name, value, SourceRef.of(ctx.displayName(), line)));
     }
 
     static String english(String key) {

@@ -79,6 +79,8 @@ public final class FlameView implements CaptureView {
     private final Label matchLabel = new Label();
     private final Label emptyLabel = new Label();
     private final Label statsLabel = new Label();
+    /** In a diff, what the colours mean, in words naming both sides. */
+    private final Label diffLegend = new Label();
     private final TextField search = new TextField();
     private final ToggleButton regex = new ToggleButton(".*");
     private final ComboBox<CaptureProfiles.Entry> profileBox = new ComboBox<>();
@@ -329,7 +331,11 @@ public final class FlameView implements CaptureView {
         transformsLabel.setId("flame-transforms");
         statsLabel.setId("flame-stats");
         statsLabel.getStyleClass().add("hint");
-        HBox info = new HBox(16, transformsLabel, statsLabel);
+        diffLegend.setId("flame-diff-legend");
+        diffLegend.setWrapText(true);
+        diffLegend.visibleProperty().bind(vm.diffModeProperty());
+        diffLegend.managedProperty().bind(vm.diffModeProperty());
+        HBox info = new HBox(16, transformsLabel, statsLabel, diffLegend);
         info.setPadding(new Insets(0, 8, 2, 8));
         return new VBox(breadcrumb, info);
     }
@@ -484,6 +490,15 @@ public final class FlameView implements CaptureView {
             return;
         }
         flame.setContent(s.layout(), s.colors(), s.search());
+        CaptureProfiles.Entry[] sides = vm.diffSides();
+        if (s.diff() != null && sides != null) {
+            String before = sides[0].label();
+            String after = sides[1].label();
+            diffLegend.setText(ctx.text(s.diff().reversed() ? "flame.diff.legend.reversed" : "flame.diff.legend", before, after,
+                    pct(vm.thresholdPctProperty().get() / 100.0)));
+        } else {
+            diffLegend.setText("");
+        }
         if (!hotspots.equals(s.hotspots())) {
             syncingSelection = true;
             hotspots.setAll(s.hotspots());

@@ -13,8 +13,6 @@ import io.tunescope.model.config.ConfigSnapshot;
 import io.tunescope.model.series.SeriesSet;
 import io.tunescope.model.series.TimeSeries;
 import io.tunescope.testutil.Fixtures;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,21 +103,6 @@ class ParsedDumpGoldenTest {
 
     private static void compare(String actual, Path expected, List<String> mismatches) throws Exception {
         Path actualFile = expected.resolveSibling(expected.getFileName().toString().replace(".parsed.txt", ".parsed.actual.txt"));
-        if (Boolean.getBoolean("tunescope.refreshGolden")) {
-            Files.createDirectories(expected.getParent());
-            Files.writeString(expected, actual, StandardCharsets.UTF_8);
-            Files.deleteIfExists(actualFile);
-            return;
-        }
-        if (!Files.exists(expected)) {
-            mismatches.add(expected + ": no golden dump (run with -Dtunescope.refreshGolden=true and review it)");
-            return;
-        }
-        if (!Files.readString(expected, StandardCharsets.UTF_8).equals(actual)) {
-            Files.writeString(actualFile, actual, StandardCharsets.UTF_8);
-            mismatches.add(expected + " differs (see " + actualFile + ")");
-        } else {
-            Files.deleteIfExists(actualFile);
-        }
+        io.tunescope.testutil.Golden.compare(actual, expected, actualFile, mismatches);
     }
 }

@@ -603,6 +603,10 @@ public final class FlameView implements CaptureView {
         tooltip.setText(describe(s, node));
     }
 
+    /** The tree whose frame modules are in {@link #frameModules} (the tooltip's cache). */
+    private CallTree moduleTree;
+    private io.tunescope.analysis.calltree.FrameModule[] frameModules;
+
     /** The tooltip text of a node: name, module, total and self samples and shares (diff: before, after, delta). */
     String describe(FlameViewModel.Snapshot s, int node) {
         CallTree t = s.tree();
@@ -610,10 +614,13 @@ public final class FlameView implements CaptureView {
         StringBuilder sb = new StringBuilder();
         sb.append(node == 0 ? ctx.text("flame.all") : flame.readableName(f)).append('\n');
         if (f >= 0) {
-            String proc = t.depth(node) >= 1 ? t.name(ancestorAtDepth(t, node, 1)) : null;
+            if (moduleTree != t) {
+                moduleTree = t;
+                frameModules = Modules.forFrames(t);
+            }
             String dso = t.module(f);
-            sb.append(ctx.text("flame.tip.module", dso.isEmpty() ? Modules.classify(t.frames().get(f), proc).label()
-                    : dso + " (" + Modules.classify(t.frames().get(f), dso, proc).label() + ")")).append('\n');
+            String module = frameModules[f].label();
+            sb.append(ctx.text("flame.tip.module", dso.isEmpty() ? module : dso + " (" + module + ")")).append('\n');
         }
         DiffTree d = s.diff();
         if (d != null) {
@@ -632,14 +639,6 @@ public final class FlameView implements CaptureView {
             sb.append(ctx.text("flame.tip.self", t.self(s.column(), node), pct(g == 0 ? 0 : (double) t.self(s.column(), node) / g)));
         }
         return sb.toString();
-    }
-
-    private static int ancestorAtDepth(CallTree t, int node, int depth) {
-        int n = node;
-        while (t.depth(n) > depth) {
-            n = t.parent(n);
-        }
-        return n;
     }
 
     private void clicked(int node) {

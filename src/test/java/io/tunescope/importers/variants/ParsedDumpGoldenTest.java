@@ -22,7 +22,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * What was parsed from each fixture of the iostat, mpstat, sadf and lscpu importers, as text, equals its golden
+ * What was parsed from each fixture of the iostat, mpstat, sadf, vmstat and lscpu importers, as text, equals its golden
  * dump {@code src/test/resources/golden/FORMAT/FIXTURE.parsed.txt} (refresh with {@code -Dtunescope.refreshGolden=true}
  * after reviewing the diff; a mismatch writes {@code .parsed.actual.txt} beside it). A dump lists the diagnostics,
  * the clock and reports, the since-boot values and, per series, its size, first and last sample (time, value,
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class ParsedDumpGoldenTest {
     private static final ImporterRegistry REGISTRY = io.tunescope.importers.formats.StandardImporters.registry();
-    private static final List<String> FORMATS = List.of("iostat", "mpstat", "sadf", "lscpu");
+    private static final List<String> FORMATS = List.of("iostat", "mpstat", "sadf", "vmstat", "lscpu");
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
     @Test

@@ -5,7 +5,6 @@ import io.tunescope.testutil.HandCaptures;
 import io.tunescope.cli.TunescopeCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -81,21 +80,6 @@ class ReadingGoldenTest {
 
     private static void compare(String actual, Path expected, List<String> mismatches) throws Exception {
         Path actualFile = expected.resolveSibling(expected.getFileName().toString().replace(".expected.", ".actual."));
-        if (Boolean.getBoolean("tunescope.refreshGolden")) {
-            Files.writeString(expected, actual, StandardCharsets.UTF_8);
-            Files.deleteIfExists(actualFile);
-            return;
-        }
-        if (!Files.exists(expected)) {
-            mismatches.add(expected + ": no golden dump (run with -Dtunescope.refreshGolden=true and review it)");
-            return;
-        }
-        String want = Files.readString(expected, StandardCharsets.UTF_8);
-        if (!want.equals(actual)) {
-            Files.writeString(actualFile, actual, StandardCharsets.UTF_8);
-            mismatches.add(expected.getFileName() + " differs (see " + actualFile + ")");
-        } else {
-            Files.deleteIfExists(actualFile);
-        }
+        io.tunescope.testutil.Golden.compare(actual, expected, actualFile, mismatches);
     }
 }

@@ -182,6 +182,26 @@ public final class AnomalyDetector {
         return out;
     }
 
+    /**
+     * The worst of the throughput dips the timeline marks on this series ({@link #dips}): the one reaching the
+     * lowest throughput, the longer one on a tie. The same span as the marker, so a rule and the timeline
+     * speak of the same seconds.
+     */
+    public static java.util.Optional<Anomaly> worstDip(TimeSeries tps, Thresholds th) {
+        Anomaly worst = null;
+        for (Anomaly a : dips(tps, th, ChartText.ENGLISH)) {
+            if (worst == null || a.peak() < worst.peak() || (a.peak() == worst.peak() && a.end() - a.start() > worst.end() - worst.start())) {
+                worst = a;
+            }
+        }
+        return java.util.Optional.ofNullable(worst);
+    }
+
+    /** The moving median a dip whose first sample is {@code first} is measured against: the window of samples before it. */
+    public static double baselineBefore(TimeSeries tps, int first, Thresholds th) {
+        return median(tps, Math.max(0, first - th.window()), first - 1);
+    }
+
     /** Error rates above {@code errorFactor} x the moving median (or above 0 when the median is 0). */
     public static List<Anomaly> errorBursts(TimeSeries err, Thresholds th) {
         return errorBursts(err, th, ChartText.ENGLISH);

@@ -60,7 +60,7 @@ public final class WorstWindowRule extends BaseRule {
     private static final DateTimeFormatter HMS = DateTimeFormatter.ofPattern("HH:mm:ss.S", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     public WorstWindowRule() {
-        super(ID, Topic.CONCURRENCY, "Worst window of the run: a throughput dip and what moved in it", List.of(Need.BENCH),
+        super("CONC-WORST-WINDOW", Topic.CONCURRENCY, "Worst window of the run: a throughput dip and what moved in it", List.of(Need.BENCH),
                 List.of("SYSBENCH", "MYSQL-STATUS-VARS", "MARIADB-STATUS-VARS", "MYSQL-THREAD-STATES", "BGREGG-USE"),
                 NOISE, WARN_LOST, MIN_MOVE);
         dependsOn(io.tunescope.rules.cpu.HostSaturatedRule.ID);
@@ -501,7 +501,10 @@ public final class WorstWindowRule extends BaseRule {
     }
 
     private String label(Run run, Move m) {
-        return run.t(m.appeared ? "evidence.appeared" : m.rose() ? "evidence.rose" : "evidence.fell", name(m), m.series.metric().source());
+        if (m.appeared) {
+            return run.t("evidence.appeared", name(m), m.series.metric().source());
+        }
+        return m.rose() ? run.t("evidence.rose", name(m), m.series.metric().source()) : run.t("evidence.fell", name(m), m.series.metric().source());
     }
 
     private static String unit(Move m) {

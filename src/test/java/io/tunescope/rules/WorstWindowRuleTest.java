@@ -143,4 +143,47 @@ class WorstWindowRuleTest {
                 .run(new WorstWindowRule());
         assertEquals(Result.Status.PASSED, r.status(), r.reason());
     }
+
+    /** iostat -x -t 1 in sysstat 12.6's layout (synthetic values): vda's w_await and %util at these values, one report per second from 10:00:00. */
+    static String iostat(double[] wAwait, double[] util) {
+        StringBuilder sb = new StringBuilder("Linux 6.18.44-fc-v1045 (vm) \t12/02/26 \t_x86_64_\t(2 CPU)\n\n");
+        for (int i = 0; i < wAwait.length; i++) {
+            sb.append(String.format(Locale.ROOT, "12/02/26 10:00:%02d%n", i))
+                    .append("avg-cpu:  %user   %nice %system %iowait  %steal   %idle\n")
+                    .append("          40.00    0.00   10.00    5.00    0.00   45.00\n\n")
+                    .append("Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz"
+                            + "     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util\n")
+                    .append(String.format(Locale.ROOT, "vda             20.00    100.00     0.00   0.00    0.20     5.00  200.00   4000.00     1.00   0.50 %7.2f"
+                            + "    20.00    0.00      0.00     0.00   0.00    0.00     0.00    2.00    1.00    0.20 %6.2f%n%n%n", wAwait[i], util[i]));
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void aDiskStallInTheWindowIsNamed() {
+        double[] tps = new double[30];
+        for (int i = 0; i < tps.length; i++) {
+            tps[i] = i % 2 == 0 ? 1010 : 990;
+        }
+        // reports 16-18 s (10:00:16-10:00:18 on the driver log's clock) at 100 TPS while vda's writes take 80 ms
+        tps[15] = 100;
+        tps[16] = 100;
+        tps[17] = 100;
+        double[] wAwait = new double[31];
+        double[] util = new double[31];
+        for (int i = 0; i < wAwait.length; i++) {
+            boolean stall = i >= 16 && i <= 18;
+            wAwait[i] = stall ? 80 : 0.5 + (i % 3) * 0.1;
+            util[i] = stall ? 100 : 20 + (i % 2);
+        }
+        Finding f = caps("io").file("main_t4_30s.log", sysbench(4, tps, 1)).file("iostat.txt", iostat(wAwait, util))
+                .file("driver.log", "2026-12-02T10:00:00.000+00:00 [driver] start main_t4_30s.log threads=4 time=30\n"
+                        + "2026-12-02T10:00:30.050+00:00 [driver] end main_t4_30s.log\n")
+                .fire(new WorstWindowRule());
+        assertTrue(f.summary().startsWith("In the worst window of the main run main_t4_30s.log, 10:00:15.0–10:00:18.0 (sysbench reports 16–18 s),"),
+                f.summary());
+        assertTrue(f.summary().contains("The disk stalled in the window: w_await vda rose from 0.61 to 48.2 ms."), f.summary());
+        assertTrue(f.evidence().stream().anyMatch(o -> o.label().equals("w_await vda (iostat): plateau -> window, rose") && o.value().equals("0.61 -> 48.2 ms")
+                && o.ref().toString().equals("iostat.txt:136")), f.evidence().toString());
+    }
 }

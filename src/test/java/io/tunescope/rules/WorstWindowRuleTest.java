@@ -81,6 +81,15 @@ class WorstWindowRuleTest {
         return out;
     }
 
+    /** A run that alternates between two throughputs every second. */
+    private static double[] swing(int n, double even, double odd) {
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = i % 2 == 0 ? even : odd;
+        }
+        return out;
+    }
+
     @Test
     void aFlatRunIsSilent() {
         Result r = caps("flat").file("main_t4_30s.log", sysbench(4, flat(30, 1000), 1)).run(new WorstWindowRule());
@@ -91,10 +100,7 @@ class WorstWindowRuleTest {
     @Test
     void aDipWithinTheRunsOwnNoiseIsSilent() {
         // a run that swings 100 <-> 60 TPS every second: a 50 TPS second is 30 % below the moving median (80) but not 3 sigma
-        double[] tps = new double[30];
-        for (int i = 0; i < tps.length; i++) {
-            tps[i] = i % 2 == 0 ? 100 : 60;
-        }
+        double[] tps = swing(30, 100, 60);
         tps[21] = 50;
         Result r = caps("noisy").file("main_t4_30s.log", sysbench(4, tps, 1)).run(new WorstWindowRule());
         assertEquals(Result.Status.PASSED, r.status());
@@ -112,10 +118,7 @@ class WorstWindowRuleTest {
     @Test
     void aDipBeyondTheNoiseIsReportedWithWhatItCost() {
         // 1000 +- 10 TPS, then three seconds at 100 TPS: 2700 transactions of 27300 + 2700
-        double[] tps = new double[30];
-        for (int i = 0; i < tps.length; i++) {
-            tps[i] = i % 2 == 0 ? 1010 : 990;
-        }
+        double[] tps = swing(30, 1010, 990);
         tps[15] = 100;
         tps[16] = 100;
         tps[17] = 100;
@@ -161,10 +164,7 @@ class WorstWindowRuleTest {
 
     @Test
     void aDiskStallInTheWindowIsNamed() {
-        double[] tps = new double[30];
-        for (int i = 0; i < tps.length; i++) {
-            tps[i] = i % 2 == 0 ? 1010 : 990;
-        }
+        double[] tps = swing(30, 1010, 990);
         // reports 16-18 s (10:00:16-10:00:18 on the driver log's clock) at 100 TPS while vda's writes take 80 ms
         tps[15] = 100;
         tps[16] = 100;

@@ -42,7 +42,7 @@ class ReadingGoldenTest {
     void findingsMatchTheGoldenDumps() throws Exception {
         List<String> mismatches = new ArrayList<>();
         for (String name : List.of("hand-3step", "bench-repeats.tar.gz", "one-step-colocated", "healthy-control.tar.gz",
-                "pt-stalk-2x.tar.gz")) {
+                "pt-stalk-2x.tar.gz", "ftwrl-dip.tar.gz")) {
             Path c = HandCaptures.get(name, tmp);
             String base = name.replace(".tar.gz", "");
             compare(cli("findings", c.toString(), "--baseline"), HandCaptures.DIR.resolve(base + ".findings.expected.txt"), mismatches);
@@ -60,6 +60,7 @@ class ReadingGoldenTest {
         check(HandCaptures.get("one-step-colocated", tmp), HandCaptures.DIR.resolve("one-step-colocated.steps.expected.json"), mismatches);
         check(HandCaptures.get("healthy-control.tar.gz", tmp), HandCaptures.DIR.resolve("healthy-control.steps.expected.json"), mismatches);
         check(HandCaptures.get("pt-stalk-2x.tar.gz", tmp), HandCaptures.DIR.resolve("pt-stalk-2x.steps.expected.json"), mismatches);
+        check(HandCaptures.get("ftwrl-dip.tar.gz", tmp), HandCaptures.DIR.resolve("ftwrl-dip.steps.expected.json"), mismatches);
         for (String s : List.of("mariadb-oltp", "numa-4node-synthetic")) {
             Path copy = tmp.resolve("sample");
             Files.createDirectories(copy);

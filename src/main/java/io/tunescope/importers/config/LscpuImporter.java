@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * mapped to the English ones so that later analysis reads one vocabulary.
  */
 public final class LscpuImporter implements Importer<ConfigSnapshot> {
-    private static final Pattern FIELD = Pattern.compile("^\\s*([^:：]{1,60}?)\\s*[:：]\\s*(.*)$");
+    private static final Pattern FIELD = Pattern.compile("^\\s*+([^:：]{1,60}?)\\s*+[:：]\\s*+(.*)$");
     private static final Pattern CN_NODE_CPUS = Pattern.compile("^NUMA\\s*节点\\s*(\\d+)\\s*CPU$");
     private static final Map<String, String> CHINESE = Map.ofEntries(
             Map.entry("架构", "Architecture"),

@@ -28,9 +28,9 @@ import java.util.regex.Pattern;
  */
 public final class MpstatImporter implements Importer<SeriesSet> {
     private static final Pattern HEADER = Pattern.compile(
-            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s+CPU\\s+(%\\S+(?:\\s+%?\\S+)*)\\s*$");
+            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s++CPU\\s++(%\\S++(?:\\s++\\S++)*+)\\s*+$");
     private static final Pattern ROW = Pattern.compile(
-            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s+(all|\\d+)\\s+([-\\d.,\\s]+)$");
+            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s++(all|\\d++)\\s++([-\\d.,\\s]*+)$");
 
     @Override
     public String format() {

@@ -25,10 +25,10 @@ import java.util.regex.Pattern;
  */
 public final class NumactlHardwareImporter implements Importer<NumaTopology> {
     private static final Pattern AVAILABLE = Pattern.compile("^available: (\\d+) nodes? \\(([^)]*)\\)\\s*$");
-    private static final Pattern CPUS = Pattern.compile("^node (\\d+) cpus:\\s*([\\d\\s]*)$");
+    private static final Pattern CPUS = Pattern.compile("^node (\\d+) cpus:\\s*+([\\d\\s]*+)$");
     private static final Pattern SIZE = Pattern.compile("^node (\\d+) (size|free): (\\d+) (MB|kB|KB|GB)\\s*$");
-    private static final Pattern DIST_HEADER = Pattern.compile("^node(\\s+\\d+)+\\s*$");
-    private static final Pattern DIST_ROW = Pattern.compile("^\\s*(\\d+):((?:\\s+\\d+)+)\\s*$");
+    private static final Pattern DIST_HEADER = Pattern.compile("^node(?:\\s++\\d++)++\\s*+$");
+    private static final Pattern DIST_ROW = Pattern.compile("^\\s*+(\\d++):((?:\\s++\\d++)++)\\s*+$");
 
     @Override
     public String format() {

@@ -39,17 +39,17 @@ public final class NumastatImporter implements Importer<NumaStats> {
             "^\\s*Per-node (process memory usage|system memory usage|numastat info) \\(in MBs\\)"
                     + "(?: for PID (\\d+) \\((.*)\\))?:?\\s*$");
     /** A header line: optional "PID", then node columns and an optional Total column. */
-    static final Pattern HEADER = Pattern.compile("^\\s*(?:PID\\s+)?((?:(?:node\\s?\\d+|Node \\d+|Total)\\s*)+)$");
+    static final Pattern HEADER = Pattern.compile("^\\s*+(?:PID\\s++)?((?:(?:node\\s?\\d++|Node \\d++|Total)\\s*+)++)$");
     private static final Pattern HEADER_CELL = Pattern.compile("(?:node\\s?(\\d+)|Node (\\d+)|(Total))");
-    private static final Pattern RULE = Pattern.compile("^[\\s-]*-{3,}[\\s-]*$");
+    private static final Pattern RULE = Pattern.compile("^(?=[\\s-]*+$)[\\s-]*?---[\\s-]*+$");
     private static final Pattern TOKEN = Pattern.compile("^Token \\S+ not in hash table\\.\\s*$");
     private static final Pattern COUNTER_ROW = Pattern.compile(
-            "^(numa_hit|numa_miss|numa_foreign|interleave_hit|local_node|other_node)\\s+\\d+(\\s+\\d+)*\\s*$",
+            "^(numa_hit|numa_miss|numa_foreign|interleave_hit|local_node|other_node)\\s++\\d++(?:\\s++\\d++)*+\\s*+$",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern MEMINFO_ROW = Pattern.compile(
-            "^(MemTotal|MemFree|MemUsed|Active|Inactive|FilePages|AnonPages|Slab|HugePages_Total)\\s+\\d+(?:\\.\\d+)?(\\s+\\d+(?:\\.\\d+)?)*\\s*$");
+            "^(MemTotal|MemFree|MemUsed|Active|Inactive|FilePages|AnonPages|Slab|HugePages_Total)\\s++\\d++(?:\\.\\d++)?+(?:\\s++\\d++(?:\\.\\d++)?+)*+\\s*+$");
     private static final Pattern PROCESS_ROW = Pattern.compile(
-            "^(Huge|Heap|Stack|Private)\\s+\\d+(?:\\.\\d+)?(\\s+\\d+(?:\\.\\d+)?)*\\s*$");
+            "^(Huge|Heap|Stack|Private)\\s++\\d++(?:\\.\\d++)?+(?:\\s++\\d++(?:\\.\\d++)?+)*+\\s*+$");
     private static final int TOTAL = Integer.MIN_VALUE;
 
     @Override
@@ -245,7 +245,7 @@ public final class NumastatImporter implements Importer<NumaStats> {
                     pendingTimeLine = n;
                     continue;
                 }
-                if (s.matches("^[#$>]\\s*.*\\bnumastat\\b.*") || s.startsWith("numastat ")) {
+                if (s.matches("^[#$>].*\\bnumastat\\b.*") || s.startsWith("numastat ")) {
                     ctx.info(n, file + ": command line '" + s + "' skipped");
                     continue;
                 }

@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
 public final class PerfReportParser {
     private static final Pattern SAMPLES = Pattern.compile("^# Samples: (\\S+)\\s+of event '(.*)'\\s*$");
     private static final Pattern EVENT_COUNT = Pattern.compile("^# Event count \\(approx\\.\\): (\\d+)");
-    private static final Pattern HEADER_KV = Pattern.compile("^# ([a-zA-Z][\\w .()/-]*?)\\s*: (.*)$");
-    private static final Pattern DOTS = Pattern.compile("^#(\\s+\\.+)+\\s*$");
+    private static final Pattern HEADER_KV = Pattern.compile("^# ([a-zA-Z][\\w .()/-]*+)\\s*+: (.*)$");
+    private static final Pattern DOTS = Pattern.compile("^#(?:\\s++\\.++)++\\s*+$");
     private static final Pattern ENTRY = Pattern.compile("^\\s*\\d+(\\.\\d+)?%\\s");
     private static final Pattern BRANCH = Pattern.compile("^--(\\d+(?:\\.\\d+)?)(%?)--(.*)$");
     private static final Set<String> STRING_COLUMNS = Set.of("Command", "Shared Object", "Symbol", "Pid:Command",

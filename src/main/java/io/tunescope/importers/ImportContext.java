@@ -134,6 +134,14 @@ public final class ImportContext {
         return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 
+    /**
+     * Reports a line an importer could not take in (a number out of range, say: {@link Failures#describe})
+     * and lets it go on with the next one.
+     */
+    public void skipLine(long line, RuntimeException e) {
+        warn(line, displayName + ": " + Failures.describe(e) + "; the line was skipped");
+    }
+
     public void info(long line, String message) {
         add(Diagnostic.info(line, message));
     }

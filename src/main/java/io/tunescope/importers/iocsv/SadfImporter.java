@@ -95,6 +95,9 @@ public final class SadfImporter implements Importer<SeriesSet> {
                     ctx.warn(n, ctx.displayName() + ": row before the '# hostname;interval;timestamp' header; skipped");
                     continue;
                 }
+                if (CsvTable.unbalancedQuotes(l)) {
+                    ctx.warn(n, ctx.displayName() + ": a quote that does not close; the row was read with its quotes as text");
+                }
                 List<String> v = CsvTable.split(l, ';');
                 if (v.size() != cols.size() || v.size() < 4) {
                     ctx.warn(n, ctx.displayName() + ": row has " + v.size() + " fields for " + cols.size() + " columns; skipped");

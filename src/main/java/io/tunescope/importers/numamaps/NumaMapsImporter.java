@@ -86,55 +86,59 @@ public final class NumaMapsImporter implements Importer<NumaMaps> {
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
-                int n = (int) lines.number();
-                if (l.isBlank()) {
-                    continue;
-                }
-                Matcher m = LINE.matcher(l);
-                if (!m.matches()) {
-                    ctx.warn(n, file + ": not a numa_maps line");
-                    continue;
-                }
-                String policyName = m.group(2);
-                String policy = m.group(3) == null ? l.substring(m.start(2), m.end(2)) : l.substring(m.start(2), m.end(3));
-                String kind = policyKind(policyName);
-                Map<Integer, Long> pages = new TreeMap<>();
-                long pageKb = 4;
-                String mappingKind = "";
-                String mappedFile = "";
-                boolean anon = false;
-                String rest = m.group(4) == null ? "" : m.group(4);
-                for (String t : rest.split("\\s+")) {
-                    if (t.isEmpty()) {
+                try {
+                    int n = (int) lines.number();
+                    if (l.isBlank()) {
                         continue;
                     }
-                    Matcher nm = NODE.matcher(t);
-                    if (nm.matches()) {
-                        pages.merge(Integer.parseInt(nm.group(1)), Long.parseLong(nm.group(2)), Long::sum);
-                    } else if (t.startsWith("kernelpagesize_kB=")) {
-                        try {
-                            pageKb = Long.parseLong(t.substring("kernelpagesize_kB=".length()));
-                        } catch (NumberFormatException e) {
-                            ctx.warn(n, file + ": unreadable " + t);
+                    Matcher m = LINE.matcher(l);
+                    if (!m.matches()) {
+                        ctx.warn(n, file + ": not a numa_maps line");
+                        continue;
+                    }
+                    String policyName = m.group(2);
+                    String policy = m.group(3) == null ? l.substring(m.start(2), m.end(2)) : l.substring(m.start(2), m.end(3));
+                    String kind = policyKind(policyName);
+                    Map<Integer, Long> pages = new TreeMap<>();
+                    long pageKb = 4;
+                    String mappingKind = "";
+                    String mappedFile = "";
+                    boolean anon = false;
+                    String rest = m.group(4) == null ? "" : m.group(4);
+                    for (String t : rest.split("\\s+")) {
+                        if (t.isEmpty()) {
+                            continue;
                         }
-                    } else if (t.equals("heap") || t.equals("stack") || t.equals("huge")) {
-                        mappingKind = t;
-                    } else if (t.startsWith("file=")) {
-                        mappedFile = t.substring(5);
-                    } else if (t.startsWith("anon=")) {
-                        anon = true;
+                        Matcher nm = NODE.matcher(t);
+                        if (nm.matches()) {
+                            pages.merge(Integer.parseInt(nm.group(1)), Long.parseLong(nm.group(2)), Long::sum);
+                        } else if (t.startsWith("kernelpagesize_kB=")) {
+                            try {
+                                pageKb = Long.parseLong(t.substring("kernelpagesize_kB=".length()));
+                            } catch (NumberFormatException e) {
+                                ctx.warn(n, file + ": unreadable " + t);
+                            }
+                        } else if (t.equals("heap") || t.equals("stack") || t.equals("huge")) {
+                            mappingKind = t;
+                        } else if (t.startsWith("file=")) {
+                            mappedFile = t.substring(5);
+                        } else if (t.startsWith("anon=")) {
+                            anon = true;
+                        }
                     }
-                }
-                if (mappingKind.isEmpty()) {
-                    if (mappedFile.startsWith("/SYSV") || mappedFile.startsWith("/dev/shm/")) {
-                        mappingKind = "shm";
-                    } else if (!mappedFile.isEmpty()) {
-                        mappingKind = "file";
-                    } else {
-                        mappingKind = anon ? "anon" : "other";
+                    if (mappingKind.isEmpty()) {
+                        if (mappedFile.startsWith("/SYSV") || mappedFile.startsWith("/dev/shm/")) {
+                            mappingKind = "shm";
+                        } else if (!mappedFile.isEmpty()) {
+                            mappingKind = "file";
+                        } else {
+                            mappingKind = anon ? "anon" : "other";
+                        }
                     }
+                    out.add(new NumaMapping(m.group(1), policy, kind, mappingKind, mappedFile, pages, pageKb, n));
+                } catch (NumberFormatException | ArithmeticException e) {
+                    ctx.skipLine(lines.number(), e);
                 }
-                out.add(new NumaMapping(m.group(1), policy, kind, mappingKind, mappedFile, pages, pageKb, n));
             }
         }
         if (out.isEmpty()) {

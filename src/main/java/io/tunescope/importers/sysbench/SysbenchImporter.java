@@ -103,7 +103,11 @@ public final class SysbenchImporter implements Importer<BenchLog> {
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
-                p.line(l, (int) lines.number());
+                try {
+                    p.line(l, (int) lines.number());
+                } catch (NumberFormatException | ArithmeticException e) {
+                    ctx.skipLine(lines.number(), e);
+                }
             }
             p.finish((int) lines.number());
         }
@@ -142,8 +146,9 @@ public final class SysbenchImporter implements Importer<BenchLog> {
             }
             if (l.startsWith("Running the test with following options:")) {
                 if (cur != null && (!cur.intervals.isEmpty() || cur.summaryStarted)) {
+                    String version = cur.version;
                     close(n - 1);
-                    cur = new RunBuilder(cur.version, n);
+                    cur = new RunBuilder(version, n);
                 } else {
                     ensureRun(n);
                 }

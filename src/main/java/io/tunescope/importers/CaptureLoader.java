@@ -101,6 +101,11 @@ public final class CaptureLoader {
         if (!Files.exists(path)) {
             throw new CaptureException(path + ": no such file or folder");
         }
+        if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
+            // opening a FIFO would wait for a writer forever, a device would stream without end
+            throw new CaptureException(path + ": not a file or folder but a FIFO, device or socket; give a capture folder, "
+                    + "a .tar.gz, .tgz or .zip of one, or a single file");
+        }
         List<Diagnostic> notes = new ArrayList<>();
         Path root;
         String name;

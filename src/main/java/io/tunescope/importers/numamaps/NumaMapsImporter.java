@@ -79,6 +79,9 @@ public final class NumaMapsImporter implements Importer<NumaMaps> {
         return Sniff.no("no 'ADDRESS POLICY ... N0=pages' lines");
     }
 
+    /** 4 PiB in kB: the most physical memory x86-64 and ARM64 can address (52 bits); more on one mapping is not real. */
+    static final long MAX_KB = 1L << 42;
+
     @Override
     public ImportResult<NumaMaps> parse(ImportContext ctx) throws ImportException, IOException {
         String file = ctx.displayName();
@@ -111,7 +114,7 @@ public final class NumaMapsImporter implements Importer<NumaMaps> {
                         }
                         Matcher nm = NODE.matcher(t);
                         if (nm.matches()) {
-                            pages.merge(Integer.parseInt(nm.group(1)), Long.parseLong(nm.group(2)), Long::sum);
+                            pages.merge(Integer.parseInt(nm.group(1)), Long.parseLong(nm.group(2)), Math::addExact);
                         } else if (t.startsWith("kernelpagesize_kB=")) {
                             try {
                                 pageKb = Long.parseLong(t.substring("kernelpagesize_kB=".length()));
@@ -134,6 +137,11 @@ public final class NumaMapsImporter implements Importer<NumaMaps> {
                         } else {
                             mappingKind = anon ? "anon" : "other";
                         }
+                    }
+                    long pk = pageKb;
+                    if (pk <= 0 || pk > MAX_KB || pages.values().stream().anyMatch(p -> p < 0 || p > MAX_KB / pk)) {
+                        ctx.warn(n, file + ": pages or page size beyond the 4 PiB a machine can address; the mapping was skipped");
+                        continue;
                     }
                     out.add(new NumaMapping(m.group(1), policy, kind, mappingKind, mappedFile, pages, pageKb, n));
                 } catch (NumberFormatException | ArithmeticException e) {

@@ -508,8 +508,13 @@ public final class SysbenchImporter implements Importer<BenchLog> {
         }
     }
 
-    private static double num(String s) {
-        return Double.parseDouble(s);
+    /** A number of the log; one too large to be finite is refused (the line is then skipped and said). */
+    static double num(String s) {
+        double v = Double.parseDouble(s);
+        if (!Double.isFinite(v)) {
+            throw new NumberFormatException("not a finite number: " + (s.length() > 40 ? s.substring(0, 37) + "..." : s));
+        }
+        return v;
     }
 
     private static long leadingLong(String s) {
@@ -522,7 +527,7 @@ public final class SysbenchImporter implements Importer<BenchLog> {
 
     private static double seconds(String s) {
         String v = s.endsWith("s") ? s.substring(0, s.length() - 1) : s;
-        return Double.parseDouble(v.strip());
+        return num(v.strip());
     }
 
     private static double ms(String s) {

@@ -41,7 +41,7 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
             "^--Thread (\\S+) has waited at (\\S+) line (\\d+) for ([0-9.]+) seconds the semaphore:?");
     private static final Pattern TRX = Pattern.compile("^---TRANSACTION ([^,]+), ACTIVE (?:\\(PREPARED\\) )?(\\d+) sec(.*)$");
     private static final Pattern AIO = Pattern.compile(
-            "^Pending normal aio reads:\\s*(\\d+)?\\s*(?:\\[([0-9, ]*)\\])?\\s*,\\s*aio writes:\\s*(\\d+)?\\s*(?:\\[([0-9, ]*)\\])?");
+            "^Pending normal aio reads:\\s*+(\\d++)?\\s*+(?:\\[([0-9, ]*+)\\])?\\s*+,\\s*+aio writes:\\s*+(\\d++)?\\s*+(?:\\[([0-9, ]*+)\\])?");
     private static final Pattern FSYNC_MYSQL = Pattern.compile("^Pending flushes \\(fsync\\) log: (\\d+); buffer pool: (\\d+)");
     private static final Pattern FSYNC_MARIADB = Pattern.compile("^Pending flushes \\(fsync\\):\\s*(\\d+)");
     private static final Pattern OS_FILES = Pattern.compile("^(\\d+) OS file reads, (\\d+) OS file writes, (\\d+) OS fsyncs");

@@ -46,7 +46,7 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
     private static final Pattern ROW = Pattern.compile("^\\|\\s*([A-Za-z][A-Za-z0-9_]*)\\s*\\|(.*)\\|\\s*$");
     private static final Pattern RULE = Pattern.compile("^\\+-+\\+-+\\+\\s*$");
     private static final Pattern NUMBER = Pattern.compile("^-?\\d+(\\.\\d+)?$");
-    private static final Pattern MEXT_ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*)((?:\\s+-?\\d+(?:\\.\\d+)?){2,})\\s*$");
+    private static final Pattern MEXT_ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*+)((?:\\s++-?\\d++(?:\\.\\d++)?+){2,}+)\\s*+$");
 
     @Override
     public String format() {

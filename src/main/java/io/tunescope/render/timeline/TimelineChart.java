@@ -285,7 +285,12 @@ public final class TimelineChart {
             XYSeries xy = new XYSeries(unique, false, true);
             for (int i = 0; i < s.size(); i++) {
                 double v = s.value(i);
-                xy.add(x(t, s.time(i)), Double.isNaN(v) ? null : v, false);
+                double xv = x(t, s.time(i));
+                if (!Double.isFinite(xv)) {
+                    continue; // a point the axis cannot place is not drawn
+                }
+                // a value JFreeChart cannot draw (infinite) is a gap, as a missing one is
+                xy.add(xv, Double.isFinite(v) ? v : null, false);
             }
             data.addSeries(xy);
         }

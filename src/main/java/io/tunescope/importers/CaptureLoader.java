@@ -44,6 +44,8 @@ import java.util.stream.Stream;
 public final class CaptureLoader {
     public static final String MANIFEST = "tunescope.json";
     public static final String ANNOTATIONS = "tunescope-annotations.json";
+    /** Where new notes go while the annotations file cannot be read (see {@code annotate.AnnotationStore}). */
+    public static final String ANNOTATIONS_CONTINUED = "tunescope-annotations.continued.json";
     public static final String NOTES = "notes.md";
     /** {@link Capture#meta()} key naming a capture's layout when it is not folders. */
     public static final String LAYOUT = "layout";
@@ -489,10 +491,15 @@ public final class CaptureLoader {
         return v == null || v.isNull() ? dflt : v.asText();
     }
 
-    /** Files Tunescope itself reads as capture metadata rather than data. */
+    /**
+     * Files Tunescope itself reads as capture metadata rather than data, and its own files: the annotations
+     * (and their {@code .continued.json} sibling) and the temporary files of an atomic write a killed
+     * Tunescope left behind.
+     */
     static boolean isMetadata(String fileName) {
         String f = fileName.toLowerCase(Locale.ROOT);
         return f.equals(MANIFEST) || f.equals(ANNOTATIONS) || f.equals(NOTES) || f.startsWith(ANNOTATIONS + ".")
+                || f.endsWith(ANNOTATIONS) || f.endsWith(ANNOTATIONS_CONTINUED) || io.tunescope.files.AtomicFiles.isTemporary(fileName)
                 || f.equals("readme.md") || f.equals("readme.txt") || f.equals("readme");
     }
 

@@ -90,14 +90,21 @@ public final class CaptureLoader {
                     : path.toAbsolutePath().normalize().getFileName().toString();
         } else if (ArchiveExtractor.isArchive(path)) {
             listener.progress(0, 1, "Unpacking " + path.getFileName());
-            ArchiveExtractor ex = new ArchiveExtractor(maxArchiveBytes, ArchiveExtractor.DEFAULT_MAX_ENTRIES);
+            ArchiveExtractor ex = new ArchiveExtractor(maxArchiveBytes, ArchiveExtractor.DEFAULT_MAX_ENTRIES).cancelWhen(cancelled);
+            // deleted on failure, cancel and JVM exit by the extractor; when the capture is closed by release()
             Path tmp = ex.extractToTemp(path);
-            tmp.toFile().deleteOnExit();
-            registerCleanup(tmp);
             if (ex.skippedLinks() > 0) {
                 notes.add(Diagnostic.info(0, ex.skippedLinks() + " links or special files in the archive were not unpacked"));
             }
-            root = singleTopFolder(tmp);
+            for (String n : ex.notes()) {
+                notes.add(Diagnostic.warning(0, n));
+            }
+            try {
+                root = singleTopFolder(tmp);
+            } catch (IOException | RuntimeException e) {
+                ArchiveExtractor.release(tmp);
+                throw e;
+            }
             name = stripArchiveExtension(path.getFileName().toString());
         } else {
             // a single file: a capture of one file, read where it is
@@ -105,11 +112,16 @@ public final class CaptureLoader {
                     path.getFileName().toString(), List.of(path), List.of(new Step(0, "", "", "", "")),
                     Map.of(), notes, listener, cancelled, path.getFileName().toString(), Corrections.NONE);
         }
-        Map<String, String> meta = new LinkedHashMap<>();
-        Corrections corrections = readCorrections(Files.isDirectory(path) ? root.resolve(MANIFEST) : correctionsBeside(path), notes);
-        List<Step> steps = findSteps(root, meta, notes);
-        List<Path> files = listFiles(root);
-        return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name), corrections);
+        try {
+            Map<String, String> meta = new LinkedHashMap<>();
+            Corrections corrections = readCorrections(Files.isDirectory(path) ? root.resolve(MANIFEST) : correctionsBeside(path), notes);
+            List<Step> steps = findSteps(root, meta, notes);
+            List<Path> files = listFiles(root);
+            return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name), corrections);
+        } catch (IOException | RuntimeException | Error e) {
+            ArchiveExtractor.release(root); // an archive's temporary folder; nothing for a folder
+            throw e;
+        }
     }
 
     /** Where the corrections of an archive capture live: {@code <archive>.tunescope.json} beside it. */
@@ -599,7 +611,13 @@ public final class CaptureLoader {
         return n;
     }
 
-    private static void registerCleanup(Path tmp) {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> ArchiveExtractor.deleteTree(tmp)));
+    /**
+     * Deletes what opening the capture unpacked (an archive's temporary folder); nothing for a folder
+     * capture. Call when the capture is closed or replaced; the JVM's exit deletes what is left.
+     */
+    public static void release(Capture capture) {
+        if (capture != null && capture.root() != null) {
+            ArchiveExtractor.release(capture.root());
+        }
     }
 }

@@ -116,7 +116,7 @@ public final class CaptureLoader {
             Map<String, String> meta = new LinkedHashMap<>();
             Corrections corrections = readCorrections(Files.isDirectory(path) ? root.resolve(MANIFEST) : correctionsBeside(path), notes);
             List<Step> steps = findSteps(root, meta, notes);
-            List<Path> files = listFiles(root);
+            List<Path> files = listFiles(root, notes);
             return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name), corrections);
         } catch (IOException | RuntimeException | Error e) {
             ArchiveExtractor.release(root); // an archive's temporary folder; nothing for a folder
@@ -406,9 +406,14 @@ public final class CaptureLoader {
             JsonNode steps = manifest.get("steps");
             if (steps != null && steps.isArray() && !steps.isEmpty()) {
                 List<Step> out = new ArrayList<>();
+                Path realRoot = root.toRealPath();
                 for (JsonNode s : steps) {
                     String dir = text(s, "dir", text(s, "folder", ""));
-                    if (dir.isEmpty() || !Files.isDirectory(root.resolve(dir)) || dir.contains("..")) {
+                    if (!dir.isEmpty() && !stepInside(root, realRoot, dir)) {
+                        notes.add(Diagnostic.warning(0, MANIFEST + ": step folder '" + dir + "' is outside the capture; refused"));
+                        continue;
+                    }
+                    if (dir.isEmpty() || !Files.isDirectory(root.resolve(dir))) {
                         notes.add(Diagnostic.warning(0, MANIFEST + ": step folder '" + dir + "' is not in the capture"));
                         continue;
                     }
@@ -426,11 +431,12 @@ public final class CaptureLoader {
         }
         List<Path> dirs = new ArrayList<>();
         boolean topData = false;
+        Path realRoot = root.toRealPath();
         try (Stream<Path> s = Files.list(root)) {
             for (Path p : (Iterable<Path>) s.sorted()::iterator) {
                 String fn = p.getFileName().toString();
                 if (Files.isDirectory(p)) {
-                    if (!fn.startsWith(".")) {
+                    if (!fn.startsWith(".") && (!Files.isSymbolicLink(p) || insideByRealPath(p, realRoot))) {
                         dirs.add(p);
                     }
                 } else if (!isMetadata(fn)) {
@@ -498,6 +504,25 @@ public final class CaptureLoader {
         }
     }
 
+    /** A manifest's step folder: relative, no {@code ..}, and really (links resolved) inside the capture. */
+    static boolean stepInside(Path root, Path realRoot, String dir) {
+        String d = dir.replace('\\', '/');
+        if (d.startsWith("/") || d.matches("^[A-Za-z]:.*") || d.indexOf('\0') >= 0) {
+            return false;
+        }
+        for (String part : d.split("/")) {
+            if (part.equals("..")) {
+                return false;
+            }
+        }
+        try {
+            Path p = root.resolve(d);
+            return !Files.exists(p) || insideByRealPath(p, realRoot);
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     private static String text(JsonNode n, String field, String dflt) {
         JsonNode v = n.get(field);
         return v == null || v.isNull() ? dflt : v.asText();
@@ -515,15 +540,40 @@ public final class CaptureLoader {
                 || f.equals("readme.md") || f.equals("readme.txt") || f.equals("readme");
     }
 
-    private static List<Path> listFiles(Path root) throws IOException {
+    private static List<Path> listFiles(Path root, List<Diagnostic> notes) throws IOException {
         List<Path> out = new ArrayList<>();
+        Path realRoot = root.toRealPath();
+        List<String> outside = new ArrayList<>();
         try (Stream<Path> s = Files.walk(root)) {
-            s.filter(Files::isRegularFile)
+            s.filter(p -> {
+                        if (!Files.isSymbolicLink(p)) {
+                            return Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                        }
+                        // a link is read only when what it points at is a file inside the capture
+                        if (insideByRealPath(p, realRoot)) {
+                            return Files.isRegularFile(p);
+                        }
+                        outside.add(relative(root, p));
+                        return false;
+                    })
                     .filter(p -> !isMetadata(p.getFileName().toString()))
                     .sorted(Comparator.comparing(p -> relative(root, p)))
                     .forEach(out::add);
         }
+        outside.sort(null);
+        for (String rel : outside) {
+            notes.add(Diagnostic.warning(0, rel + ": a link to outside the capture; not followed"));
+        }
         return out;
+    }
+
+    /** True when the path's real location (links resolved) is inside the capture's real root. */
+    static boolean insideByRealPath(Path p, Path realRoot) {
+        try {
+            return p.toRealPath().startsWith(realRoot);
+        } catch (IOException | SecurityException e) {
+            return false;
+        }
     }
 
     static String relative(Path root, Path file) {

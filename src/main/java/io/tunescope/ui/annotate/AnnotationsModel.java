@@ -50,7 +50,9 @@ public final class AnnotationsModel implements Annotations {
             try {
                 AnnotationStore.Reading r = store.read();
                 loaded = r.annotations();
-                r.messages().forEach(onError);
+                if (!r.messages().isEmpty()) {
+                    onError.accept(String.join("\n", r.messages())); // one dialog, every problem named
+                }
             } catch (RuntimeException e) {
                 onError.accept(store.file() + ": " + e.getMessage());
             }
@@ -127,7 +129,9 @@ public final class AnnotationsModel implements Annotations {
                     ? e.getMessage() : store.file() + ": " + e.getMessage());
             return false;
         }
-        saved.messages().forEach(onError);
+        if (!saved.messages().isEmpty()) {
+            onError.accept(String.join("\n", saved.messages()));
+        }
         items.setAll(saved.annotations());
         fire();
         return true;

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunescope.files.AtomicFiles;
-import io.tunescope.session.UserFiles;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -47,7 +46,7 @@ import java.util.Set;
  *       {@code tunescope-annotations.continued.json}; both are read next time;</li>
  *   <li>a file written by a newer Tunescope (a higher {@code version}) is shown read-only;</li>
  *   <li>a capture whose folder cannot be written saves to the user's own folder
- *       ({@link UserFiles#annotationsFor}), read back with the capture's own file;</li>
+ *       ({@link io.tunescope.files.UserDirs#annotationsFor}), read back with the capture's own file;</li>
  *   <li>before saving, the file on disk is compared with what was read: when another window or program
  *       changed it meanwhile, the two are merged by annotation id (theirs kept, ours applied) and the user
  *       is told.</li>
@@ -131,7 +130,7 @@ public final class AnnotationStore {
 
     /** The store for what the user opened: a capture folder, an archive, or a single file. */
     public static AnnotationStore forCapture(Path opened) {
-        return new AnnotationStore(location(opened), UserFiles.annotationsFor(opened), t -> {
+        return new AnnotationStore(location(opened), io.tunescope.files.UserDirs.annotationsFor(opened), t -> {
         });
     }
 

@@ -568,7 +568,7 @@ public final class CaptureLoader {
     }
 
     /** True when the path's real location (links resolved) is inside the capture's real root. */
-    static boolean insideByRealPath(Path p, Path realRoot) {
+    public static boolean insideByRealPath(Path p, Path realRoot) {
         try {
             return p.toRealPath().startsWith(realRoot);
         } catch (IOException | SecurityException e) {

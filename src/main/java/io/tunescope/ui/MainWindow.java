@@ -243,7 +243,7 @@ public final class MainWindow implements UiContext {
         model.captureProperty().addListener((o, a, c) -> annotations.load(c));
         // an archive's unpacked copy goes when its capture is closed or replaced, not at exit
         model.captureProperty().addListener((o, a, c) -> {
-            if (a != null && (c == null || !a.root().equals(c.root()))) {
+            if (a != null && (c == null || !java.util.Objects.equals(a.root(), c.root()))) {
                 io.tunescope.importers.CaptureLoader.release(a);
             }
         });

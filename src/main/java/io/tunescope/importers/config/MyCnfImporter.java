@@ -300,9 +300,9 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
     }
 
     /** True when the file's real path (links resolved) is inside the real path of {@code base}. */
-    static boolean insideByRealPath(Path p, Path base) {
+    private static boolean insideByRealPath(Path p, Path base) {
         try {
-            return p.toRealPath().startsWith(base.toRealPath());
+            return io.tunescope.importers.CaptureLoader.insideByRealPath(p, base.toRealPath());
         } catch (IOException | SecurityException e) {
             return false;
         }

@@ -162,6 +162,14 @@ public final class AnnotationStore {
         return target;
     }
 
+    /** Why changes are not saved (a newer version, nowhere to write), or null when they are. */
+    public String readOnlyReason() {
+        if (!loaded) {
+            read();
+        }
+        return target == null ? readOnlyWhy : null;
+    }
+
     /** The annotations (every readable one from every file of this capture), or an empty list. */
     public List<Annotation> load() {
         return read().annotations();

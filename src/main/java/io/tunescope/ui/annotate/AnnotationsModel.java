@@ -25,6 +25,7 @@ public final class AnnotationsModel implements Annotations {
     private final Consumer<String> onError;
     private Function<AnnotationTarget, String> asker = t -> null;
     private AnnotationStore store;
+    private final javafx.beans.property.ReadOnlyBooleanWrapper readOnly = new javafx.beans.property.ReadOnlyBooleanWrapper(false);
 
     public AnnotationsModel(Consumer<String> onError) {
         this.onError = onError;
@@ -57,13 +58,19 @@ public final class AnnotationsModel implements Annotations {
                 onError.accept(store.file() + ": " + e.getMessage());
             }
         }
+        readOnly.set(store != null && store.readOnlyReason() != null);
         items.setAll(loaded);
         fire();
     }
 
     /** True when changes cannot be saved (a file written by a newer Tunescope, nowhere to write). */
     public boolean readOnly() {
-        return store != null && store.saveTo() == null;
+        return readOnly.get();
+    }
+
+    /** {@link #readOnly()} as a property: the panel disables editing while it is true. */
+    public javafx.beans.property.ReadOnlyBooleanProperty readOnlyProperty() {
+        return readOnly.getReadOnlyProperty();
     }
 
     /** Where the annotations are saved (the capture's file, its sibling or the user's folder), or null. */
@@ -85,6 +92,10 @@ public final class AnnotationsModel implements Annotations {
     @Override
     public Annotation annotate(AnnotationTarget target) {
         if (store == null) {
+            return null;
+        }
+        if (store.readOnlyReason() != null) {
+            onError.accept(store.readOnlyReason()); // said before the user types a note that cannot be kept
             return null;
         }
         String note = asker.apply(target);

@@ -42,4 +42,30 @@ class AnnotationsModelTest {
         again.load(c);
         assertEquals(List.of("first", "typed after the damage"), again.list().stream().map(a -> a.note()).toList());
     }
+
+    @Test
+    void aNewerFileIsReadOnlyAndNoNoteIsAskedFor() throws Exception {
+        Path cap = Files.createDirectories(tmp.resolve("cap"));
+        Files.writeString(cap.resolve("my.cnf"), "[mysqld]\nmax_connections = 100\n");
+        String newer = "{\"version\":2,\"annotations\":[{\"id\":\"a1\",\"target\":{\"kind\":\"STEP\",\"step\":\"\"},"
+                + "\"note\":\"from 2.0\",\"created\":\"2026-11-30T10:00:00Z\"}]}";
+        Files.writeString(cap.resolve(AnnotationStore.FILE_NAME), newer);
+        Capture c = new CaptureLoader(StandardImporters.registry(), 1, 10L << 20).load(cap);
+        List<String> errors = new ArrayList<>();
+        AnnotationsModel m = new AnnotationsModel(errors::add);
+        List<AnnotationTarget> asked = new ArrayList<>();
+        m.setAsker(t -> {
+            asked.add(t);
+            return "typed";
+        });
+        m.load(c);
+        assertTrue(m.readOnly());
+        assertEquals(List.of("from 2.0"), m.list().stream().map(a -> a.note()).toList());
+        errors.clear();
+        assertEquals(null, m.annotate(AnnotationTarget.step("")));
+        assertEquals(List.of(), asked, "no note is asked for that could not be saved");
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0).contains("newer"), errors.get(0));
+        assertEquals(newer, Files.readString(cap.resolve(AnnotationStore.FILE_NAME)));
+    }
 }

@@ -58,6 +58,8 @@ public final class ArchiveExtractor {
     /** Temporary folders of unpacked archives still on disk, with the hook that deletes them at exit. */
     private static final Map<Path, Thread> TEMPS = new ConcurrentHashMap<>();
     private static final int MAX_NOTES = 50;
+    /** Set by the shutdown hook: unpacking stops at the next check. */
+    private static volatile boolean shuttingDown;
 
     private final long maxBytes;
     private final int maxEntries;
@@ -129,7 +131,18 @@ public final class ArchiveExtractor {
             dest = Files.createTempDirectory("tunescope-");
         }
         Path d = dest;
-        Thread hook = new Thread(() -> deleteTree(d), "tunescope-temp-cleanup");
+        Thread hook = new Thread(() -> {
+            // the JVM is ending (SIGTERM, System.exit) perhaps while this folder is being written: stop the
+            // writer, delete, and delete again what a write in flight created meanwhile
+            shuttingDown = true;
+            deleteTree(d);
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            deleteTree(d);
+        }, "tunescope-temp-cleanup");
         TEMPS.put(dest, hook);
         try {
             Runtime.getRuntime().addShutdownHook(hook);
@@ -559,7 +572,7 @@ public final class ArchiveExtractor {
     // ---- both ---------------------------------------------------------------------------------
 
     private void checkCancel() {
-        if (cancelled.getAsBoolean()) {
+        if (shuttingDown || cancelled.getAsBoolean()) {
             throw new CancelledException();
         }
     }

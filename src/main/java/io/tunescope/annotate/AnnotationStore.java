@@ -96,7 +96,9 @@ public final class AnnotationStore {
     private final BeforeMove beforeMove;
     private final java.util.function.Predicate<Path> writable;
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // text after the JSON (a bad merge, two saves run together) makes the file damaged, never dropped
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     // what the last read or save left: the base of the next save
     private boolean loaded;
@@ -500,7 +502,7 @@ public final class AnnotationStore {
                     int i = 0;
                     while (jp.nextToken() == JsonToken.START_OBJECT) {
                         i++;
-                        JsonNode n = mapper.readTree(jp);
+                        JsonNode n = mapper.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(jp);
                         try {
                             out.add(toAnnotation(n));
                         } catch (RuntimeException e) {

@@ -85,6 +85,8 @@ class AnnotationSafetyTest {
                         Outcome.SIBLING, null),
                 new Variant("truncated to one byte", utf8("{"), Set.of(), Outcome.SIBLING, null),
                 new Variant("a comma missing between notes", utf8(file(1, A1 + A2)), Set.of("a1"), Outcome.SIBLING, null),
+                new Variant("text after the JSON (two saves run together)", utf8(valid + "\n" + file(1, A3)), Set.of("a1", "a2"),
+                        Outcome.SIBLING, null),
                 new Variant("not JSON", utf8("my notes: check the redo log\n"), Set.of(), Outcome.SIBLING, null),
                 new Variant("a JSON list, not an object", utf8("[" + A1 + "]"), Set.of(), Outcome.SIBLING, null),
                 new Variant("annotations not a list", utf8("{\"version\":1,\"annotations\":\"a1\"}"), Set.of(), Outcome.SIBLING, null),

@@ -127,11 +127,12 @@ public final class FilesView implements CaptureView {
                     setGraphic(null);
                 } else {
                     setText(d.line() > 0 ? ctx.text("files.diag.line", String.valueOf(d.line()), d.message()) : d.message());
-                    setGraphic(Icons.status(switch (d.level()) {
-                        case ERROR -> FileStatus.ERROR;
-                        case WARNING -> FileStatus.WARNING;
-                        case INFO -> FileStatus.OK;
-                    }));
+                    // an information is neither a success nor a problem: no green check for "not recognised"
+                    setGraphic(switch (d.level()) {
+                        case ERROR -> Icons.status(FileStatus.ERROR);
+                        case WARNING -> Icons.status(FileStatus.WARNING);
+                        case INFO -> Icons.colored(Icons.icon("fas-info-circle"), Icons.statusColor(FileStatus.UNRECOGNISED));
+                    });
                     setTooltip(new Tooltip(getText()));
                 }
             }

@@ -25,7 +25,7 @@ public final class AnnotationsReportSection implements ReportSection {
         List<Annotation> all;
         try {
             all = new ArrayList<>(store.load());
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             pdf.heading(o.text("annot.title"), 1);
             pdf.paragraph(o.text("annot.unreadable", String.valueOf(e.getMessage())));
             return;

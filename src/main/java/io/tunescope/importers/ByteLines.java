@@ -8,9 +8,12 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Splits a byte stream into lines at LF without copying or decoding: after {@link #next()} the line is
- * {@code buf()[start(), end())}, valid until the next call. A line longer than the cap keeps its first
- * {@code maxLine} bytes and is flagged {@link #truncated()}.
+ * Splits a byte stream into lines without copying or decoding: after {@link #next()} the line is
+ * {@code buf()[start(), end())}, valid until the next call. A line ends at LF, CRLF or a lone CR, the one
+ * definition of a line that {@link Head} and {@link LineReader} use too; the end is not part of the line.
+ * {@link #keepingCrBeforeLf} keeps the CR of a CRLF as data (FlameGraph's scripts read lines that way) while
+ * a lone CR still ends a line. A line longer than the cap keeps its first {@code maxLine} bytes and is
+ * flagged {@link #truncated()}.
  */
 public final class ByteLines {
     private final InputStream in;
@@ -23,6 +26,9 @@ public final class ByteLines {
     private int end;
     private long number;
     private boolean truncated;
+    private boolean keepCrBeforeLf;
+    /** The line before ended in a CR at the end of the buffer: an LF that follows belongs to it. */
+    private boolean lfMayFollow;
 
     public ByteLines(InputStream in, int bufferSize, int maxLine) {
         this.in = in;
@@ -32,6 +38,12 @@ public final class ByteLines {
 
     public ByteLines(InputStream in) {
         this(in, 1 << 20, 16 << 20);
+    }
+
+    /** The CR of a CRLF stays at the end of the line (as in Perl's {@code <>}); a lone CR still ends a line. */
+    public ByteLines keepingCrBeforeLf() {
+        keepCrBeforeLf = true;
+        return this;
     }
 
     public byte[] buf() {
@@ -60,17 +72,37 @@ public final class ByteLines {
         if (skipToLf && !skipRest()) {
             return false;
         }
+        if (lfMayFollow) {
+            lfMayFollow = false;
+            if (pos >= limit && !fill()) {
+                return false;
+            }
+            if (buf[pos] == '\n') {
+                pos++;
+            }
+        }
         int scan = pos;
         while (true) {
             byte[] b = buf;
             int lim = limit;
-            int i = indexOfLf(b, scan, lim);
+            int i = indexOfEol(b, scan, lim);
             if (i < lim) {
-                start = pos;
-                end = i;
-                pos = i + 1;
-                number++;
-                return true;
+                if (b[i] == '\n') {
+                    start = pos;
+                    end = i;
+                    pos = i + 1;
+                    number++;
+                    return true;
+                }
+                // a CR: CRLF or a lone CR; the byte after it decides, so it must be in the buffer
+                if (i + 1 < lim || eof) {
+                    boolean crlf = i + 1 < lim && b[i + 1] == '\n';
+                    start = pos;
+                    end = crlf && keepCrBeforeLf ? i + 1 : i;
+                    pos = crlf ? i + 2 : i + 1;
+                    number++;
+                    return true;
+                }
             }
             if (eof) {
                 if (pos < limit) {
@@ -82,13 +114,23 @@ public final class ByteLines {
                 }
                 return false;
             }
-            scan = limit - pos;
+            // rescan from where the search stopped (a CR at the buffer's end is looked at again)
+            scan = Math.min(i, limit) - pos;
             if (pos > 0) {
                 System.arraycopy(buf, pos, buf, 0, limit - pos);
                 limit -= pos;
                 pos = 0;
             }
             if (limit == buf.length) {
+                if (buf.length >= maxLine && buf[limit - 1] == '\r') {
+                    // a full line ended by a CR whose LF, if any, is still unread
+                    start = 0;
+                    end = limit - 1;
+                    pos = limit;
+                    lfMayFollow = true;
+                    number++;
+                    return true;
+                }
                 if (buf.length >= maxLine) {
                     // over-long line: hand out its first maxLine bytes, skip the rest on the next call
                     start = 0;
@@ -110,10 +152,30 @@ public final class ByteLines {
         }
     }
 
+    /** Reads into an empty buffer; false at the end of the input. */
+    private boolean fill() throws IOException {
+        pos = 0;
+        limit = 0;
+        if (eof) {
+            return false;
+        }
+        int n;
+        do {
+            n = in.read(buf, 0, buf.length);
+        } while (n == 0);
+        if (n < 0) {
+            eof = true;
+            return false;
+        }
+        limit = n;
+        return true;
+    }
+
     private boolean skipToLf;
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long LF = 0x0A0A0A0A0A0A0A0AL;
+    private static final long CR = 0x0D0D0D0D0D0D0D0DL;
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
 
@@ -133,7 +195,25 @@ public final class ByteLines {
         return i;
     }
 
-    /** Drops the bytes up to and including the next LF; false at the end of the input. */
+    /** The index of the first LF or CR in {@code b[from, to)}, or {@code to}; eight bytes at a time. */
+    static int indexOfEol(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            long x = w ^ LF;
+            long y = w ^ CR;
+            long t = ((x - ONES) & ~x | (y - ONES) & ~y) & HIGHS;
+            if (t != 0) {
+                return i + (Long.numberOfTrailingZeros(t) >>> 3);
+            }
+        }
+        while (i < to && b[i] != '\n' && b[i] != '\r') {
+            i++;
+        }
+        return i;
+    }
+
+    /** Drops the bytes up to and including the next line end; false at the end of the input. */
     private boolean skipRest() throws IOException {
         skipToLf = false;
         while (true) {
@@ -142,18 +222,15 @@ public final class ByteLines {
                     pos = i + 1;
                     return true;
                 }
+                if (buf[i] == '\r') {
+                    pos = i + 1;
+                    lfMayFollow = true;
+                    return true;
+                }
             }
-            pos = 0;
-            limit = 0;
-            if (eof) {
+            if (!fill()) {
                 return false;
             }
-            int n = in.read(buf, 0, buf.length);
-            if (n < 0) {
-                eof = true;
-                return false;
-            }
-            limit = n;
         }
     }
 }

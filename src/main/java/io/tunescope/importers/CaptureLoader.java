@@ -44,6 +44,8 @@ import java.util.stream.Stream;
 public final class CaptureLoader {
     public static final String MANIFEST = "tunescope.json";
     public static final String ANNOTATIONS = "tunescope-annotations.json";
+    /** Where new notes go while the annotations file cannot be read (see {@code annotate.AnnotationStore}). */
+    public static final String ANNOTATIONS_CONTINUED = "tunescope-annotations.continued.json";
     public static final String NOTES = "notes.md";
     /** {@link Capture#meta()} key naming a capture's layout when it is not folders. */
     public static final String LAYOUT = "layout";
@@ -115,14 +117,21 @@ public final class CaptureLoader {
                     : path.toAbsolutePath().normalize().getFileName().toString();
         } else if (ArchiveExtractor.isArchive(path)) {
             listener.progress(0, 1, "Unpacking " + path.getFileName());
-            ArchiveExtractor ex = new ArchiveExtractor(maxArchiveBytes, ArchiveExtractor.DEFAULT_MAX_ENTRIES);
+            ArchiveExtractor ex = new ArchiveExtractor(maxArchiveBytes, ArchiveExtractor.DEFAULT_MAX_ENTRIES).cancelWhen(cancelled);
+            // deleted on failure, cancel and JVM exit by the extractor; when the capture is closed by release()
             Path tmp = ex.extractToTemp(path);
-            tmp.toFile().deleteOnExit();
-            registerCleanup(tmp);
             if (ex.skippedLinks() > 0) {
                 notes.add(Diagnostic.info(0, ex.skippedLinks() + " links or special files in the archive were not unpacked"));
             }
-            root = singleTopFolder(tmp);
+            for (String n : ex.notes()) {
+                notes.add(Diagnostic.warning(0, n));
+            }
+            try {
+                root = singleTopFolder(tmp);
+            } catch (IOException | RuntimeException e) {
+                ArchiveExtractor.release(tmp);
+                throw e;
+            }
             name = stripArchiveExtension(path.getFileName().toString());
         } else {
             // a single file: a capture of one file, read where it is
@@ -130,11 +139,16 @@ public final class CaptureLoader {
                     path.getFileName().toString(), List.of(path), List.of(new Step(0, "", "", "", "")),
                     Map.of(), notes, listener, cancelled, path.getFileName().toString(), Corrections.NONE);
         }
-        Map<String, String> meta = new LinkedHashMap<>();
-        Corrections corrections = readCorrections(Files.isDirectory(path) ? root.resolve(MANIFEST) : correctionsBeside(path), notes);
-        List<Step> steps = findSteps(root, meta, notes);
-        List<Path> files = listFiles(root, notes);
-        return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name), corrections);
+        try {
+            Map<String, String> meta = new LinkedHashMap<>();
+            Corrections corrections = readCorrections(Files.isDirectory(path) ? root.resolve(MANIFEST) : correctionsBeside(path), notes);
+            List<Step> steps = findSteps(root, meta, notes);
+            List<Path> files = listFiles(root, notes);
+            return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name), corrections);
+        } catch (IOException | RuntimeException | Error e) {
+            ArchiveExtractor.release(root); // an archive's temporary folder; nothing for a folder
+            throw e;
+        }
     }
 
     /** Where the corrections of an archive capture live: {@code <archive>.tunescope.json} beside it. */
@@ -452,9 +466,14 @@ public final class CaptureLoader {
             JsonNode steps = manifest.get("steps");
             if (steps != null && steps.isArray() && !steps.isEmpty()) {
                 List<Step> out = new ArrayList<>();
+                Path realRoot = root.toRealPath();
                 for (JsonNode s : steps) {
                     String dir = text(s, "dir", text(s, "folder", ""));
-                    if (dir.isEmpty() || !Files.isDirectory(root.resolve(dir)) || dir.contains("..")) {
+                    if (!dir.isEmpty() && !stepInside(root, realRoot, dir)) {
+                        notes.add(Diagnostic.warning(0, MANIFEST + ": step folder '" + dir + "' is outside the capture; refused"));
+                        continue;
+                    }
+                    if (dir.isEmpty() || !Files.isDirectory(root.resolve(dir))) {
                         notes.add(Diagnostic.warning(0, MANIFEST + ": step folder '" + dir + "' is not in the capture"));
                         continue;
                     }
@@ -472,11 +491,12 @@ public final class CaptureLoader {
         }
         List<Path> dirs = new ArrayList<>();
         boolean topData = false;
+        Path realRoot = root.toRealPath();
         try (Stream<Path> s = Files.list(root)) {
             for (Path p : (Iterable<Path>) s.sorted()::iterator) {
                 String fn = p.getFileName().toString();
                 if (Files.isDirectory(p)) {
-                    if (!fn.startsWith(".")) {
+                    if (!fn.startsWith(".") && (!Files.isSymbolicLink(p) || insideByRealPath(p, realRoot))) {
                         dirs.add(p);
                     }
                 } else if (!isMetadata(fn)) {
@@ -552,25 +572,52 @@ public final class CaptureLoader {
         }
     }
 
+    /** A manifest's step folder: relative, no {@code ..}, and really (links resolved) inside the capture. */
+    static boolean stepInside(Path root, Path realRoot, String dir) {
+        String d = dir.replace('\\', '/');
+        if (d.startsWith("/") || d.matches("^[A-Za-z]:.*") || d.indexOf('\0') >= 0) {
+            return false;
+        }
+        for (String part : d.split("/")) {
+            if (part.equals("..")) {
+                return false;
+            }
+        }
+        try {
+            Path p = root.resolve(d);
+            return !Files.exists(p) || insideByRealPath(p, realRoot);
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     private static String text(JsonNode n, String field, String dflt) {
         JsonNode v = n.get(field);
         return v == null || v.isNull() ? dflt : v.asText();
     }
 
-    /** Files Tunescope itself reads as capture metadata rather than data. */
+    /**
+     * Files Tunescope itself reads as capture metadata rather than data, and its own files: the annotations
+     * (and their {@code .continued.json} sibling) and the temporary files of an atomic write a killed
+     * Tunescope left behind.
+     */
     static boolean isMetadata(String fileName) {
         String f = fileName.toLowerCase(Locale.ROOT);
         return f.equals(MANIFEST) || f.equals(ANNOTATIONS) || f.equals(NOTES) || f.startsWith(ANNOTATIONS + ".")
+                || f.endsWith(ANNOTATIONS) || f.endsWith(ANNOTATIONS_CONTINUED) || io.tunescope.files.AtomicFiles.isTemporary(fileName)
                 || f.equals("readme.md") || f.equals("readme.txt") || f.equals("readme");
     }
 
     /**
      * The capture's data files, in path order. A sub-folder that cannot be listed (a folder collected with
      * sudo and opened as a user) is named in a note and left out; the rest loads. Links to folders are not
-     * followed.
+     * followed; a link to a file is read only when what it points at is inside the capture (by real path),
+     * and a link to outside is named in a note.
      */
     private List<Path> listFiles(Path root, List<Diagnostic> notes) throws IOException {
         List<Path> out = new ArrayList<>();
+        Path realRoot = root.toRealPath();
+        List<String> outside = new ArrayList<>();
         java.util.ArrayDeque<Path> todo = new java.util.ArrayDeque<>();
         todo.push(root);
         while (!todo.isEmpty()) {
@@ -586,15 +633,34 @@ public final class CaptureLoader {
                 continue;
             }
             for (Path p : entries) {
-                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.isSymbolicLink(p)) {
+                    if (!insideByRealPath(p, realRoot)) {
+                        outside.add(relative(root, p));
+                    } else if (Files.isRegularFile(p) && !isMetadata(p.getFileName().toString())) {
+                        out.add(p);
+                    }
+                } else if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                     todo.push(p);
-                } else if (Files.isRegularFile(p) && !isMetadata(p.getFileName().toString())) {
+                } else if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !isMetadata(p.getFileName().toString())) {
                     out.add(p);
                 }
             }
         }
         out.sort(Comparator.comparing(p -> relative(root, p)));
+        outside.sort(null);
+        for (String rel : outside) {
+            notes.add(Diagnostic.warning(0, rel + ": a link to outside the capture; not followed"));
+        }
         return out;
+    }
+
+    /** True when the path's real location (links resolved) is inside the capture's real root. */
+    public static boolean insideByRealPath(Path p, Path realRoot) {
+        try {
+            return p.toRealPath().startsWith(realRoot);
+        } catch (IOException | SecurityException e) {
+            return false;
+        }
     }
 
     /** The note for a folder that cannot be listed. */
@@ -689,7 +755,13 @@ public final class CaptureLoader {
         return n;
     }
 
-    private static void registerCleanup(Path tmp) {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> ArchiveExtractor.deleteTree(tmp)));
+    /**
+     * Deletes what opening the capture unpacked (an archive's temporary folder); nothing for a folder
+     * capture. Call when the capture is closed or replaced; the JVM's exit deletes what is left.
+     */
+    public static void release(Capture capture) {
+        if (capture != null && capture.root() != null) {
+            ArchiveExtractor.release(capture.root());
+        }
     }
 }

@@ -13,7 +13,7 @@ public final class UserFiles {
 
     /** The user's default subsystem rules, {@code ~/.tunescope/subsystems.properties}. */
     public static Path defaultSubsystemsFile() {
-        return Path.of(System.getProperty("user.home"), ".tunescope", "subsystems.properties");
+        return io.tunescope.files.UserDirs.home().resolve("subsystems.properties");
     }
 
     /** A subsystem rules file ({@code REGEX = subsystem} lines) merged before the built-in rules. */

@@ -242,6 +242,12 @@ public final class MainWindow implements UiContext {
         io.tunescope.ui.annotate.AnnotationsPanel panel = new io.tunescope.ui.annotate.AnnotationsPanel(this, annotations);
         side.getChildren().add(panel.node());
         model.captureProperty().addListener((o, a, c) -> annotations.load(c));
+        // an archive's unpacked copy goes when its capture is closed or replaced, not at exit
+        model.captureProperty().addListener((o, a, c) -> {
+            if (a != null && (c == null || !java.util.Objects.equals(a.root(), c.root()))) {
+                io.tunescope.importers.CaptureLoader.release(a);
+            }
+        });
         javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
         MenuItem annotate = item("annot.menu", "fas-sticky-note", () -> {
             TreeItem<Object> it = sidebar.getSelectionModel().getSelectedItem();

@@ -93,10 +93,15 @@ class AnnotationStoreTest {
     }
 
     @Test
-    void newerFormatIsRefused() throws IOException {
+    void newerFormatIsReadOnly() throws IOException {
         Path capture = Files.createDirectories(dir.resolve("c"));
         Files.writeString(capture.resolve(AnnotationStore.FILE_NAME), "{\"version\": 9, \"annotations\": []}");
-        IOException e = assertThrows(IOException.class, () -> AnnotationStore.forCapture(capture).load());
+        AnnotationStore store = AnnotationStore.forCapture(capture);
+        AnnotationStore.Reading r = store.read();
+        assertTrue(r.readOnly());
+        assertTrue(r.messages().stream().anyMatch(m -> m.contains("version 9")), r.messages().toString());
+        IOException e = assertThrows(IOException.class, () -> store.save(sample()));
         assertTrue(e.getMessage().contains("version 9"), e.getMessage());
+        assertEquals("{\"version\": 9, \"annotations\": []}", Files.readString(capture.resolve(AnnotationStore.FILE_NAME)));
     }
 }

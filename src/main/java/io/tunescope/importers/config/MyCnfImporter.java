@@ -29,8 +29,9 @@ import java.util.regex.Pattern;
  * MySQL/MariaDB option files ({@code my.cnf}, {@code conf.d/*.cnf}): {@code [section]} headers,
  * {@code name = value} and bare {@code name} options, {@code #}/{@code ;} comments, quotes, and
  * {@code !include}/{@code !includedir}. Includes are followed only inside the capture: a relative path,
- * or for an absolute path a file or folder of the same name beside the option file. Targets not in
- * the capture are listed, never read from the machine running Tunescope.
+ * or for an absolute path a file or folder of the same name beside the option file, and only when its real
+ * path (links resolved) is under the option file's folder. Targets not in the capture, and links out of it,
+ * are listed, never read from the machine running Tunescope.
  */
 public final class MyCnfImporter implements Importer<ConfigSnapshot> {
     private static final Pattern SECTION = Pattern.compile("^\\s*\\[([A-Za-z0-9_.\\-]+)]\\s*([#;].*)?$");
@@ -229,11 +230,22 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
             candidates.add(base.resolve(t.getFileName().toString()));
         }
         Path found = null;
+        boolean outside = false;
         for (Path c : candidates) {
             if (c.startsWith(base) && (dir ? Files.isDirectory(c) : Files.isRegularFile(c))) {
+                if (!insideByRealPath(c, base)) {
+                    outside = true; // a link out of the capture: never followed
+                    continue;
+                }
                 found = c;
                 break;
             }
+        }
+        if (found == null && outside) {
+            unresolved.add(target);
+            ctx.warn(line, display + ": " + (dir ? "!includedir " : "!include ") + target
+                    + " leads out of the capture through a link; it was not read");
+            return;
         }
         if (found == null) {
             unresolved.add(target);
@@ -252,7 +264,11 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
                 for (Path p : ds) {
                     String fn = p.getFileName().toString();
                     if (Files.isRegularFile(p) && (fn.endsWith(".cnf") || fn.endsWith(".ini"))) {
-                        files.add(p);
+                        if (insideByRealPath(p, base)) {
+                            files.add(p);
+                        } else {
+                            ctx.warn(line, display + ": " + target + "/" + fn + " is a link out of the capture; it was not read");
+                        }
                     }
                 }
             }
@@ -288,6 +304,15 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
                     return idx[0];
                 }
             }, rel, norm, ctx, entries, unresolved, seen, depth + 1);
+        }
+    }
+
+    /** True when the file's real path (links resolved) is inside the real path of {@code base}. */
+    private static boolean insideByRealPath(Path p, Path base) {
+        try {
+            return io.tunescope.importers.CaptureLoader.insideByRealPath(p, base.toRealPath());
+        } catch (IOException | SecurityException e) {
+            return false;
         }
     }
 

@@ -16,9 +16,10 @@ package io.tunescope.importers.perfscript;
  *                        and {@code --tid} names such as {@code java-1234/1240})
  * @param flameGraphExact behave exactly like the script where it is lossy: events are read only from
  *                        lines the script's pattern reads them from, other events are dropped, a sample
- *                        not ended by a blank line at the end of the file is dropped, CR is data.
+ *                        not ended by a blank line at the end of the file is dropped, the CR of a CRLF is data (a lone CR
+ *                        ends a line, where the script would read a lone-CR file as one line and fold nothing).
  *                        When false (the importer): every event is kept apart (tracepoint and
- *                        timestamp-less lines included), the last sample counts, CRLF line ends work.
+ *                        timestamp-less lines included), the last sample counts, LF, CRLF and lone CR end lines.
  */
 public record FoldOptions(boolean includePid, boolean includeTid, boolean annotateKernel, boolean annotateJit,
                           boolean includeAddrs, String eventFilter, boolean legacyJavaTidy,

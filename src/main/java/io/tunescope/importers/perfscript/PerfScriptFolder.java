@@ -87,9 +87,15 @@ public final class PerfScriptFolder {
         this(options, StandardCharsets.UTF_8, null);
     }
 
-    /** Folds every line of the stream (not closed) and ends the input. */
+    /**
+     * Folds every line of the stream (not closed) and ends the input. A line ends at LF, CRLF or a lone CR;
+     * in {@link FoldOptions#flameGraphExact()} mode the CR of a CRLF stays data, as the script reads it.
+     */
     public void feed(InputStream in) throws IOException {
         ByteLines lines = new ByteLines(in);
+        if (opt.flameGraphExact()) {
+            lines.keepingCrBeforeLf();
+        }
         while (lines.next()) {
             line(lines.buf(), lines.start(), lines.end(), lines.number());
         }

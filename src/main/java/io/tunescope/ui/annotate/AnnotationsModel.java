@@ -15,8 +15,9 @@ import javafx.collections.ObservableList;
 
 /**
  * The annotations of the open capture, kept in an observable list and written through
- * {@link AnnotationStore} (atomic, beside the capture) after every change. Load and save failures are
- * reported to {@code onError} and leave the list as it was.
+ * {@link AnnotationStore} (atomic, beside the capture) after every change. What the store could not read,
+ * where it saves instead, another writer's notes merged in, and save failures are reported to
+ * {@code onError}; a failed save leaves the list as it was.
  */
 public final class AnnotationsModel implements Annotations {
     private final ObservableList<Annotation> items = FXCollections.observableArrayList();
@@ -24,6 +25,7 @@ public final class AnnotationsModel implements Annotations {
     private final Consumer<String> onError;
     private Function<AnnotationTarget, String> asker = t -> null;
     private AnnotationStore store;
+    private final javafx.beans.property.ReadOnlyBooleanWrapper readOnly = new javafx.beans.property.ReadOnlyBooleanWrapper(false);
 
     public AnnotationsModel(Consumer<String> onError) {
         this.onError = onError;
@@ -38,24 +40,42 @@ public final class AnnotationsModel implements Annotations {
         return items;
     }
 
-    /** Loads the annotations of a capture (or clears them for null). */
+    /**
+     * Loads the annotations of a capture (or clears them for null). What could not be read, and where notes
+     * will be saved when that is not the capture's own file, is reported to {@code onError}.
+     */
     public void load(Capture c) {
         store = c == null ? null : AnnotationStore.forCapture(c.origin());
         List<Annotation> loaded = List.of();
         if (store != null) {
             try {
-                loaded = store.load();
-            } catch (IOException | RuntimeException e) {
+                AnnotationStore.Reading r = store.read();
+                loaded = r.annotations();
+                if (!r.messages().isEmpty()) {
+                    onError.accept(String.join("\n", r.messages())); // one dialog, every problem named
+                }
+            } catch (RuntimeException e) {
                 onError.accept(store.file() + ": " + e.getMessage());
             }
         }
+        readOnly.set(store != null && store.readOnlyReason() != null);
         items.setAll(loaded);
         fire();
     }
 
-    /** Where the annotations are saved, or null without a capture. */
+    /** True when changes cannot be saved (a file written by a newer Tunescope, nowhere to write). */
+    public boolean readOnly() {
+        return readOnly.get();
+    }
+
+    /** {@link #readOnly()} as a property: the panel disables editing while it is true. */
+    public javafx.beans.property.ReadOnlyBooleanProperty readOnlyProperty() {
+        return readOnly.getReadOnlyProperty();
+    }
+
+    /** Where the annotations are saved (the capture's file, its sibling or the user's folder), or null. */
     public java.nio.file.Path file() {
-        return store == null ? null : store.file();
+        return store == null ? null : store.saveTo() == null ? store.file() : store.saveTo();
     }
 
     @Override
@@ -72,6 +92,10 @@ public final class AnnotationsModel implements Annotations {
     @Override
     public Annotation annotate(AnnotationTarget target) {
         if (store == null) {
+            return null;
+        }
+        if (store.readOnlyReason() != null) {
+            onError.accept(store.readOnlyReason()); // said before the user types a note that cannot be kept
             return null;
         }
         String note = asker.apply(target);
@@ -108,13 +132,18 @@ public final class AnnotationsModel implements Annotations {
     }
 
     private boolean commit(List<Annotation> next) {
+        AnnotationStore.Saved saved;
         try {
-            store.save(next);
+            saved = store.save(next);
         } catch (IOException | RuntimeException e) {
-            onError.accept(store.file() + ": " + e.getMessage());
+            onError.accept(e.getMessage() != null && e.getMessage().contains(store.file().getFileName().toString())
+                    ? e.getMessage() : store.file() + ": " + e.getMessage());
             return false;
         }
-        items.setAll(next);
+        if (!saved.messages().isEmpty()) {
+            onError.accept(String.join("\n", saved.messages()));
+        }
+        items.setAll(saved.annotations());
         fire();
         return true;
     }

@@ -59,11 +59,11 @@ public final class AnnotationsPanel {
         });
         Button edit = new Button(ctx.text("annot.edit"), Icons.icon("fas-edit"));
         edit.setId("annotationEdit");
-        edit.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
+        edit.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull().or(model.readOnlyProperty()));
         edit.setOnAction(e -> edit(list.getSelectionModel().getSelectedItem()));
         Button delete = new Button(ctx.text("annot.delete"), Icons.icon("fas-trash-alt"));
         delete.setId("annotationDelete");
-        delete.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
+        delete.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull().or(model.readOnlyProperty()));
         delete.setOnAction(e -> delete(list.getSelectionModel().getSelectedItem()));
         HBox buttons = new HBox(6, edit, delete);
         VBox box = new VBox(6, list, buttons);

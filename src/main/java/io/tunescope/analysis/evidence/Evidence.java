@@ -143,7 +143,7 @@ public final class Evidence {
     public boolean has(Need need) {
         return switch (need) {
             case SERVER_SETTINGS -> config.variables().isPresent() || config.printDefaults().isPresent()
-                    || !config.optionFiles().entries().isEmpty();
+                    || !config.optionFiles().entries().isEmpty() || reportedSettings().isPresent();
             case OPTION_FILES -> !config.optionFiles().entries().isEmpty() || config.printDefaults().isPresent();
             case SERVER_VERSION -> server.kind() != ServerFlavor.Kind.UNKNOWN && server.major() > 0;
             case SYSCTL -> sysctlSnapshot().isPresent();
@@ -216,7 +216,9 @@ public final class Evidence {
 
     /**
      * The effective value of a server setting: runtime variables when captured, else print-defaults,
-     * else the option files. Names are normalised ({@code -} as {@code _}, lower case).
+     * else the option files, else what a summary report of the step (pt-mysql-summary) states, which may be
+     * rounded ({@code 128.0M}) and is never preferred to an exact file. Names are normalised ({@code -} as
+     * {@code _}, lower case).
      */
     public Optional<Fact> setting(String name) {
         String n = normalise(name);
@@ -226,7 +228,17 @@ public final class Evidence {
         if (config.printDefaults().isPresent()) {
             return fact(config.printDefaults().get(), n);
         }
-        return optionLineFact(n);
+        Optional<Fact> o = optionLineFact(n);
+        return o.isPresent() ? o : reportedSettings().flatMap(r -> fact(r, n));
+    }
+
+    /**
+     * The server settings a summary report of this step states (pt-mysql-summary: a few settings, sizes rounded
+     * as pt prints them); never a complete listing, so it does not count as one ({@link #hasVariableListing()}).
+     */
+    public Optional<ConfigSnapshot> reportedSettings() {
+        List<Loaded<ConfigSnapshot>> l = capture.inStep(ConfigDatasets.REPORTED, step);
+        return l.isEmpty() ? Optional.empty() : Optional.of(l.get(l.size() - 1).value());
     }
 
     private OptionLines optionLines;
@@ -295,8 +307,7 @@ public final class Evidence {
     // ---------------------------------------------------------------- host
 
     public Optional<ConfigSnapshot> sysctlSnapshot() {
-        Optional<ConfigSnapshot> s = config.sysctl();
-        return s.isPresent() ? s : snapshot(ConfigDatasets.SYSCTL);
+        return snapshot(ConfigDatasets.SYSCTL); // the step's last file, else the top of the capture's (see inStepOrRoot)
     }
 
     /** A kernel setting such as {@code vm.swappiness}. */
@@ -741,11 +752,18 @@ public final class Evidence {
     }
 
     /**
-     * Values of a dataset in this step; when the step has none, those at the top of the capture; else those of
-     * the folders that are not steps (a {@code host/} folder of lscpu, meminfo and sysctl holds for every step).
+     * Values of a dataset in this step; when the step has none (or only a summary report's part while the top has
+     * the file itself), those at the top of the capture; else those of the folders that are not steps (a {@code host/} folder of lscpu, meminfo and sysctl holds for every step).
      */
     public <T> List<Loaded<T>> inStepOrRoot(Dataset<T> d) {
         List<Loaded<T>> l = capture.inStep(d, step);
+        if (!step.isEmpty() && !l.isEmpty() && l.stream().allMatch(x -> Capture.isPart(x, d))) {
+            // the step has only a report's summary of it (pt-summary's rounded memory): an exact file at the top wins
+            List<Loaded<T>> root = capture.inStep(d, "");
+            if (root.stream().anyMatch(x -> !Capture.isPart(x, d))) {
+                l = root;
+            }
+        }
         if (l.isEmpty() && !step.isEmpty()) {
             l = capture.inStep(d, "");
         }

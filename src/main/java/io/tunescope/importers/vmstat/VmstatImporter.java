@@ -67,7 +67,9 @@ public final class VmstatImporter implements Importer<SeriesSet> {
 
     private static boolean isColumnHeader(String l) {
         String s = l.strip();
-        return s.startsWith("r ") && s.contains(" b ") && s.contains(" cs ") && s.contains(" us ");
+        // pt-summary's "fuzzy rounded vmstat" renames in/id to ir/il: a table of its own, not vmstat output
+        return s.startsWith("r ") && s.contains(" b ") && s.contains(" cs ") && s.contains(" us ")
+                && (s.contains(" in ") || s.contains(" id "));
     }
 
     @Override

@@ -215,10 +215,11 @@ public final class Evidence {
     // ---------------------------------------------------------------- server settings
 
     /**
-     * The effective value of a server setting: runtime variables when captured, else print-defaults,
-     * else the option files, else what a summary report of the step (pt-mysql-summary) states, which may be
-     * rounded ({@code 128.0M}) and is never preferred to an exact file. Names are normalised ({@code -} as
-     * {@code _}, lower case).
+     * The effective value of a server setting: runtime variables when captured, else print-defaults, else the
+     * option files and what a summary report of the step (pt-mysql-summary) states of the running server: the
+     * option line when the report agrees with it (within pt's rounding: {@code 128.0M} is 128 MiB give or take
+     * 0.05 MiB), the report's value when it differs (the server runs with it), whichever of the two exists
+     * otherwise. Names are normalised ({@code -} as {@code _}, lower case).
      */
     public Optional<Fact> setting(String name) {
         String n = normalise(name);
@@ -229,7 +230,36 @@ public final class Evidence {
             return fact(config.printDefaults().get(), n);
         }
         Optional<Fact> o = optionLineFact(n);
-        return o.isPresent() ? o : reportedSettings().flatMap(r -> fact(r, n));
+        Optional<Fact> r = reportedSettings().flatMap(s -> fact(s, n));
+        if (o.isEmpty() || r.isEmpty()) {
+            return o.isPresent() ? o : r;
+        }
+        return agrees(o.get(), r.get()) ? o : r;
+    }
+
+    private static final java.util.regex.Pattern ROUNDED = java.util.regex.Pattern.compile("^-?\\d+(?:\\.(\\d+))?([kKmMgGtTpP])$");
+    private static final java.util.Set<String> BOOLEAN_WORDS = java.util.Set.of("ON", "OFF", "0", "1", "TRUE", "FALSE", "YES", "NO");
+
+    /** True when an exact value and a report's (possibly rounded) value of the same setting say the same. */
+    static boolean agrees(Fact exact, Fact reported) {
+        OptionalDouble e = exact.number();
+        OptionalDouble r = reported.number();
+        if (e.isPresent() && r.isPresent()) {
+            java.util.regex.Matcher m = ROUNDED.matcher(reported.unquoted());
+            double half = 0;
+            if (m.matches()) {
+                int decimals = m.group(1) == null ? 0 : m.group(1).length();
+                double unit = ConfigSnapshot.parseNumber("1" + m.group(2)).orElse(1d);
+                half = 0.5 * Math.pow(10, -decimals) * unit;
+            }
+            return Math.abs(e.getAsDouble() - r.getAsDouble()) <= half + 1e-9;
+        }
+        String a = exact.unquoted().toUpperCase(Locale.ROOT);
+        String b = reported.unquoted().toUpperCase(Locale.ROOT);
+        if (BOOLEAN_WORDS.contains(a) && BOOLEAN_WORDS.contains(b)) {
+            return exact.isOn() == reported.isOn();
+        }
+        return a.equals(b);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.tunescope.analysis.evidence.Fact;
 import io.tunescope.analysis.evidence.Need;
 import io.tunescope.model.config.ServerFlavor;
 import io.tunescope.rules.config.MemoryOvercommitRule;
+import io.tunescope.rules.numa.ConflictingPoliciesRule;
 import io.tunescope.rules.os.SwappinessRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,6 +104,30 @@ class PtSummaryCaptureTest {
         assertEquals("134217728", key.value(), "SHOW VARIABLES' exact value, not the report's 128.0M");
         assertTrue(key.ref().toString().startsWith("mysql-variables:"), key.ref().toString());
         assertEquals("O_DIRECT", e.setting("innodb_flush_method").orElseThrow().value(), "what the report's empty InnoDB section lacked");
+    }
+
+    @Test
+    void aStepsReportYieldsToAnExactFileAtTheTopOfTheCapture() throws Exception {
+        var capture = Caps.in(dir.resolve("steps")).file("meminfo.txt", fx("meminfo/proc-meminfo.txt"))
+                .file("01-baseline/pt-summary.txt", fx("pt-summary/vm-debian12-pt-3.2.1.txt"))
+                .file("02-tuned/pt-summary.txt", fx("pt-summary/percona-output_007-2socket-numa.txt")).load();
+        Evidence first = Evidence.of(capture, "01-baseline");
+        assertEquals("meminfo.txt:1", first.memTotalBytes().orElseThrow().ref().toString(), "the top's exact /proc/meminfo");
+        assertEquals("01-baseline/pt-summary.txt:13", first.logicalCpusFact().orElseThrow().ref().toString(), "only the report has CPUs");
+        assertEquals("24", Evidence.of(capture, "02-tuned").logicalCpusFact().orElseThrow().value(), "each step its own report");
+    }
+
+    @Test
+    void anUnknownNodeCountIsNotASingleNode() throws Exception {
+        // pt-summary 3.2.1 prints no NUMA table: the node count is unknown, not 1
+        Result r = thisMachinesReports("n").run(new ConflictingPoliciesRule());
+        assertEquals(Result.Status.NOT_APPLICABLE, r.status(), r.reason());
+        assertTrue(r.reason().contains("NUMA node"), r.reason());
+        Evidence two = Caps.in(dir.resolve("n2")).file("pt-summary.txt", fx("pt-summary/percona-output_007-2socket-numa.txt"))
+                .file("pt-mysql-summary.txt", fx("pt-mysql-summary/percona-temp_enc008-ps-8.0.txt")).evidence();
+        assertEquals(2, two.numaNodes().getAsInt());
+        Result r2 = new ConflictingPoliciesRule().evaluate(two, Settings.defaults());
+        assertFalse(r2.reason() != null && r2.reason().contains("single"), String.valueOf(r2.reason()));
     }
 
     @Test

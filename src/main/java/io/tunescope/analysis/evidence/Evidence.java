@@ -383,9 +383,13 @@ public final class Evidence {
         return Optional.empty();
     }
 
-    /** NUMA nodes from lscpu ({@code NUMA node(s)}). */
+    /** NUMA nodes from lscpu ({@code NUMA node(s)}), else the nodes of the numactl topology. */
     public OptionalInt numaNodes() {
-        return lscpuInt("NUMA node(s)");
+        OptionalInt l = lscpuInt("NUMA node(s)");
+        if (l.isPresent()) {
+            return l;
+        }
+        return numaTopology().map(t -> OptionalInt.of(t.value().nodes().size())).orElse(OptionalInt.empty());
     }
 
     private OptionalInt lscpuInt(String field) {

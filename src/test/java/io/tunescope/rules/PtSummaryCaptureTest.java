@@ -52,6 +52,7 @@ class PtSummaryCaptureTest {
         assertEquals(96762L, e.numaTopology().orElseThrow().value().sizeMb().get(1));
         Fact mem = e.memTotalBytes().orElseThrow();
         assertEquals("188.8G", mem.value());
+        assertEquals("MemTotal \u2248", mem.name(), "a rounded value says so where it is shown");
         assertEquals("pt-summary.txt:27", mem.ref().toString());
         assertEquals(188.8 * (1L << 30), mem.number().getAsDouble(), 1);
         assertEquals(ServerFlavor.Kind.PERCONA, e.server().kind());
@@ -74,6 +75,7 @@ class PtSummaryCaptureTest {
         Evidence e = Caps.in(dir).file("r.txt", fx("pt-mysql-summary/percona-temp002-ps-5.5.txt")).evidence();
         Fact pool = e.setting("innodb_buffer_pool_size").orElseThrow();
         assertEquals("128.0M", pool.value());
+        assertEquals("innodb_buffer_pool_size \u2248", pool.name());
         assertEquals("r.txt:188", pool.ref().toString());
         assertEquals("16M", e.optionFileSetting("innodb_buffer_pool_size").orElseThrow().value());
     }
@@ -98,6 +100,7 @@ class PtSummaryCaptureTest {
                 .evidence();
         Fact mem = e.memTotalBytes().orElseThrow();
         assertEquals("meminfo.txt:1", mem.ref().toString(), "/proc/meminfo's exact MemTotal, not pt-summary's 23.5G");
+        assertEquals("MemTotal", mem.name());
         assertEquals(String.valueOf(24683656L * 1024), mem.value());
         assertEquals("2", e.logicalCpusFact().orElseThrow().value(), "the report still gives what no exact file has");
         Fact key = e.setting("key_buffer_size").orElseThrow();

@@ -230,7 +230,7 @@ public final class Evidence {
             return fact(config.printDefaults().get(), n);
         }
         Optional<Fact> o = optionLineFact(n);
-        Optional<Fact> r = reportedSettings().flatMap(s -> fact(s, n));
+        Optional<Fact> r = reportedSettings().flatMap(s -> fact(s, n)).map(this::approximate);
         if (o.isEmpty() || r.isEmpty()) {
             return o.isPresent() ? o : r;
         }
@@ -411,7 +411,7 @@ public final class Evidence {
 
     /** Total memory in bytes: MemTotal of /proc/meminfo, else the node sizes of numactl --hardware. */
     public Optional<Fact> memTotalBytes() {
-        Optional<Fact> m = snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, "MemTotal"));
+        Optional<Fact> m = snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, "MemTotal")).map(this::approximate);
         if (m.isPresent()) {
             return m;
         }
@@ -425,7 +425,27 @@ public final class Evidence {
 
     /** A /proc/meminfo field in bytes (kB fields) or pages. */
     public Optional<Fact> meminfo(String field) {
-        return snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, field));
+        return snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, field)).map(this::approximate);
+    }
+
+    /**
+     * The fact, named {@code NAME ≈} when a summary report printed it rounded ({@code MemTotal ≈ 23.5G}, pt-summary:
+     * the report's diagnostics and summary say to what precision); unchanged otherwise.
+     */
+    Fact approximate(Fact f) {
+        if (f.ref() == null) {
+            return f;
+        }
+        for (io.tunescope.model.capture.SourceFile file : capture.files()) {
+            if (file.path().equals(f.ref().file()) && file.value() instanceof io.tunescope.model.config.SummaryReport r) {
+                for (io.tunescope.model.config.SummaryReport.Rounded x : r.rounded()) {
+                    if (x.line() == f.ref().line() && x.fact().equals(f.name())) {
+                        return new Fact(f.name() + " \u2248", f.value(), f.ref());
+                    }
+                }
+            }
+        }
+        return f;
     }
 
     /** Transparent huge page mode: key {@code enabled} or {@code defrag}. */

@@ -21,9 +21,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Values read from real pt-summary and pt-mysql-summary reports (this machine's and Percona's public test samples). */
 class PtSummaryImportersTest {
+    @TempDir
+    Path tmp;
     private static Path fx(String rel) {
         return TestData.fixtures().resolve(rel);
     }
@@ -151,6 +154,34 @@ class PtSummaryImportersTest {
         assertTrue(res.diagnostics().stream().anyMatch(d -> d.line() == 152 && d.message().contains("InnoDB section is empty")));
         assertEquals("/run/mysqld/mysqld.sock", part(r, ConfigDatasets.MYCNF.name()).get("client-server.socket").orElseThrow());
         assertEquals(189, part(r, ConfigDatasets.MYCNF.name()).entry("client-server.socket").orElseThrow().source().line());
+    }
+
+    /** Synthetic, in pt-summary's exact layout: THP off ([never] selected), a Total pt misread, an arm64 cpuinfo. */
+    @Test
+    void thpOffIsReadAndAMisreadTotalIsReported() throws Exception {
+        Path f = tmp.resolve("pt-summary-synthetic.txt");
+        Files.writeString(f, """
+                # Percona Toolkit System Summary Report ######################
+                    Hostname | kunpeng1
+                # Processor ##################################################
+                  Processors | physical = 96, cores = 0, virtual = 96, hyperthreading = no
+                # Memory #####################################################
+                       Total | 1.0M
+                        Free | 500.2G
+                  Swappiness | 1
+                # Memory management ##########################################
+                Transparent huge pages are currently disabled on the system.
+                # The End ####################################################
+                """);
+        ImportResult<SummaryReport> res = new PtSummaryImporter().parse(ImportContext.forFile(f));
+        SummaryReport r = res.value();
+        assertEquals("never", part(r, ConfigDatasets.THP.name()).get("enabled").orElseThrow());
+        assertEquals(10, part(r, ConfigDatasets.THP.name()).entry("enabled").orElseThrow().source().line());
+        assertEquals("96", part(r, ConfigDatasets.LSCPU.name()).get("CPU(s)").orElseThrow());
+        assertFalse(part(r, ConfigDatasets.LSCPU.name()).get("Socket(s)").isPresent(), "physical = virtual without 'physical id'");
+        assertNull(part(r, ConfigDatasets.MEMINFO.name()), "a Total below Free is not a memory size");
+        assertTrue(res.diagnostics().stream().anyMatch(d -> d.line() == 6 && d.message().contains("above Free")), res.diagnostics().toString());
+        assertTrue(r.sections().stream().anyMatch(x -> x.name().equals("Memory management") && x.read()));
     }
 
     @Test

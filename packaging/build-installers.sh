@@ -57,9 +57,18 @@ if [ -f "$root/packaging/tunescope-collect.sh" ]; then
     cp "$root/packaging/tunescope-collect.sh" "$input/"
 fi
 # The sample capture, when the checkout has it, is found by the app next to its jar (Open Sample Capture).
+# It is taken as committed (git archive), never from the working tree, so that notes, corrections or temp
+# files a developer left in sample-data/ (tunescope-annotations.json, ...) never ship. Outside a git checkout
+# (a source tarball) only the files git would track are copied: Tunescope's own sidecar files are left out.
 if [ -d "$root/sample-data/mariadb-oltp" ]; then
     mkdir -p "$input/sample-data"
-    cp -R "$root/sample-data/mariadb-oltp" "$input/sample-data/"
+    if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git -C "$root" archive --format=tar HEAD sample-data/mariadb-oltp | tar -x -C "$input"
+    else
+        (cd "$root" && find sample-data/mariadb-oltp -type f \
+            ! -name 'tunescope-annotations*.json' ! -name 'tunescope-corrections*.json' ! -name '*.tmp' ! -name '.*' \
+            -exec cp --parents {} "$input/" \;)
+    fi
 fi
 # jpackage takes <name>.desktop from the resource dir instead of its own template, and our postinst/prerm
 # (jpackage's fail the installation on systems without a desktop menu; packaging/README.md).

@@ -14,6 +14,9 @@ public final class Launcher {
         if (TunescopeCli.isCliInvocation(args)) {
             System.exit(TunescopeCli.run(args));
         }
+        if (!TunescopeCli.mayStartGui(args)) {
+            System.exit(TunescopeCli.USAGE);
+        }
         io.tunescope.ui.TunescopeApp.launchGui(args);
     }
 }

@@ -52,6 +52,120 @@ public final class TunescopeCli implements Runnable {
     }
 
     /**
+     * Whether the launcher may start the desktop app for these arguments; when not, the reason has been printed to
+     * standard error (a mistyped command, a missing path, no display) and the launcher exits {@link #USAGE}.
+     */
+    public static boolean mayStartGui(String[] args) {
+        String refusal = guiRefusal(args, a -> {
+            try {
+                return java.nio.file.Files.exists(java.nio.file.Path.of(a));
+            } catch (java.nio.file.InvalidPathException e) {
+                return false;
+            }
+        });
+        if (refusal == null && !"Monocle".equalsIgnoreCase(System.getProperty("glass.platform", ""))) {
+            refusal = noDisplay(System::getenv, System.getProperty("os.name", ""));
+        }
+        if (refusal != null) {
+            System.err.println(refusal);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Why the desktop app should not be started for these arguments, or null when it may. A first argument that
+     * is no existing file or folder and reads as a word ({@code tunescope step PATH}) is a mistyped command, not a
+     * capture: the answer names the closest command and lists them all. A path that does not exist, or more than
+     * one argument, is said as such. The app is for one capture at a time.
+     *
+     * @param exists tells whether a path exists (the file system in use; a parameter so that tests need no files)
+     */
+    public static String guiRefusal(String[] args, java.util.function.Predicate<String> exists) {
+        if (args.length == 0) {
+            return null;
+        }
+        String a = args[0];
+        if (!exists.test(a)) {
+            if (looksLikeWord(a)) {
+                return unknownCommand(a);
+            }
+            return "tunescope: " + a + ": no such file or folder. Give a capture folder or a .tar.gz, .tgz or .zip of one.";
+        }
+        if (args.length > 1) {
+            return "tunescope: the app opens one capture at a time; got " + args.length + " arguments. "
+                    + "For the headless commands see 'tunescope --help'.";
+        }
+        return null;
+    }
+
+    /** Why the app cannot be shown on this machine (no display on Linux), or null. */
+    public static String noDisplay(java.util.function.Function<String, String> env, String osName) {
+        if (!osName.toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            return null;
+        }
+        if (isSet(env.apply("DISPLAY")) || isSet(env.apply("WAYLAND_DISPLAY"))) {
+            return null;
+        }
+        return "tunescope: no display to open the desktop app on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
+                + "The headless commands run without one: " + String.join(", ", commandNames()) + ". See 'tunescope --help'.";
+    }
+
+    private static boolean isSet(String v) {
+        return v != null && !v.isBlank();
+    }
+
+    private static boolean looksLikeWord(String a) {
+        return !a.isEmpty() && a.indexOf('/') < 0 && a.indexOf('\\') < 0 && a.indexOf('.') < 0
+                && a.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '-' || c == '_');
+    }
+
+    /** The commands a user can type (help last), in the order {@code --help} lists them. */
+    static java.util.List<String> commandNames() {
+        return new java.util.ArrayList<>(commandLine().getSubcommands().keySet());
+    }
+
+    static String unknownCommand(String word) {
+        java.util.List<String> names = commandNames();
+        String closest = null;
+        int best = Integer.MAX_VALUE;
+        for (String n : names) {
+            int d = editDistance(word.toLowerCase(java.util.Locale.ROOT), n);
+            if (d < best) {
+                best = d;
+                closest = n;
+            }
+        }
+        StringBuilder sb = new StringBuilder("tunescope: unknown command '").append(word).append("'.");
+        if (closest != null && best <= Math.max(2, word.length() / 3)) {
+            sb.append(" Did you mean '").append(closest).append("'?");
+        }
+        sb.append("\nCommands: ").append(String.join(", ", names)).append(". See 'tunescope --help'.");
+        sb.append("\nTo open a capture in the app, give its folder or archive path (e.g. ./").append(word).append(").");
+        return sb.toString();
+    }
+
+    /** Levenshtein distance, for the "did you mean" of a mistyped command. */
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    /**
      * Opens a capture for a command: its session, or null after printing {@code tunescope CMD: reason} when it
      * cannot be opened or nothing in it could be read (the caller then exits {@link #NOTHING_READ}).
      */

@@ -9,14 +9,7 @@ public final class Fmt {
 
     /** 103079215104 -> "96 GiB", 1536 -> "1.5 KiB". */
     public static String bytes(double b) {
-        String[] u = {"B", "KiB", "MiB", "GiB", "TiB"};
-        int i = 0;
-        double v = b;
-        while (Math.abs(v) >= 1024 && i < u.length - 1) {
-            v /= 1024;
-            i++;
-        }
-        return num(v) + " " + u[i];
+        return io.tunescope.analysis.config.ConfigValues.bytes(b);
     }
 
     /** At most one decimal, none when whole: 12 -> "12", 12.345 -> "12.3". */

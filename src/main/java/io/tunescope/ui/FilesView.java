@@ -87,6 +87,29 @@ public final class FilesView implements CaptureView {
         table.setPlaceholder(new Label(ctx.text("files.empty")));
         table.setId("filesTable");
         table.getSelectionModel().selectedItemProperty().addListener((o, a, f) -> showDetails(f));
+        // Enter or a double click opens the file itself, read-only, in the source viewer
+        table.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2 && table.getSelectionModel().getSelectedItem() != null) {
+                ctx.openSource(io.tunescope.model.capture.SourceRef.of(table.getSelectionModel().getSelectedItem().path(), 0));
+            }
+        });
+        table.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) {
+                ctx.openSource(io.tunescope.model.capture.SourceRef.of(table.getSelectionModel().getSelectedItem().path(), 0));
+                e.consume();
+            }
+        });
+        diagnostics.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2) {
+                openDiagnostic();
+            }
+        });
+        diagnostics.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                openDiagnostic();
+                e.consume();
+            }
+        });
 
         filter.setPromptText(ctx.text("files.filter"));
         filter.textProperty().addListener((o, a, t) -> {
@@ -103,12 +126,13 @@ public final class FilesView implements CaptureView {
                     setText(null);
                     setGraphic(null);
                 } else {
-                    setText((d.line() > 0 ? "line " + d.line() + ": " : "") + d.message());
-                    setGraphic(Icons.status(switch (d.level()) {
-                        case ERROR -> FileStatus.ERROR;
-                        case WARNING -> FileStatus.WARNING;
-                        case INFO -> FileStatus.OK;
-                    }));
+                    setText(d.line() > 0 ? ctx.text("files.diag.line", String.valueOf(d.line()), d.message()) : d.message());
+                    // an information is neither a success nor a problem: no green check for "not recognised"
+                    setGraphic(switch (d.level()) {
+                        case ERROR -> Icons.status(FileStatus.ERROR);
+                        case WARNING -> Icons.status(FileStatus.WARNING);
+                        case INFO -> Icons.colored(Icons.icon("fas-info-circle"), Icons.statusColor(FileStatus.UNRECOGNISED));
+                    });
                     setTooltip(new Tooltip(getText()));
                 }
             }
@@ -138,6 +162,15 @@ public final class FilesView implements CaptureView {
         c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
         c.setPrefWidth(width);
         return c;
+    }
+
+    /** The selected diagnostic's line of the selected file, in the source viewer. */
+    private void openDiagnostic() {
+        SourceFile f = table.getSelectionModel().getSelectedItem();
+        Diagnostic d = diagnostics.getSelectionModel().getSelectedItem();
+        if (f != null && d != null) {
+            ctx.openSource(io.tunescope.model.capture.SourceRef.of(f.path(), (int) Math.min(Integer.MAX_VALUE, d.line())));
+        }
     }
 
     private void showDetails(SourceFile f) {

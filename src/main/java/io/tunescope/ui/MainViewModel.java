@@ -31,6 +31,7 @@ public final class MainViewModel {
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty message = new SimpleStringProperty("");
+    private final ObjectProperty<String> problem = new SimpleObjectProperty<>();
     private final ExecutorService background;
     private final ResourceBundle bundle;
     private final Settings settings;
@@ -63,6 +64,14 @@ public final class MainViewModel {
         return message;
     }
 
+    /**
+     * What went wrong with the last load in words for a dialog (an empty folder, nothing recognised, a failure), or
+     * null. The window shows it and sets it back to null.
+     */
+    public ObjectProperty<String> problemProperty() {
+        return problem;
+    }
+
     private String fmt(String key, Object... args) {
         return new java.text.MessageFormat(bundle.getString(key), bundle.getLocale()).format(args);
     }
@@ -87,17 +96,28 @@ public final class MainViewModel {
         };
         task.setOnSucceeded(e -> {
             Capture c = task.getValue();
-            capture.set(c);
-            path.set(p);
             loading.set(false);
             progress.unbind();
             message.unbind();
             progress.set(0);
+            if (c.files().isEmpty()) {
+                // Nothing to show: the current capture stays open and the user is told what to choose instead.
+                message.set(fmt("status.emptyFolder", p));
+                problem.set(fmt("status.emptyFolder", p));
+                return;
+            }
+            capture.set(c);
+            path.set(p);
             long problems = c.count(FileStatus.WARNING) + c.count(FileStatus.ERROR);
             long read = c.count(FileStatus.OK) + c.count(FileStatus.WARNING);
             message.set(fmt("status.loaded", c.title(), c.files().size(), read, problems,
                     c.count(FileStatus.UNRECOGNISED),
                     String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - started) / 1e9)));
+            if (read == 0) {
+                // Opened anyway, so that the Files view can say for every file why it was not read.
+                problem.set(fmt("status.nothingRead", p.getFileName(), c.files().size(), c.count(FileStatus.UNRECOGNISED),
+                        c.count(FileStatus.ERROR)));
+            }
             settings.addRecent(p);
         });
         task.setOnCancelled(e -> {
@@ -117,6 +137,7 @@ public final class MainViewModel {
                 message.set(bundle.getString("status.cancelled"));
             } else {
                 message.set(fmt("status.failed", p.getFileName(), t == null ? "" : t.getMessage()));
+                problem.set(message.get());
             }
         });
         running = task;

@@ -203,6 +203,16 @@ public final class MainWindow implements UiContext {
         });
 
         model.captureProperty().addListener((o, a, c) -> showCapture(c));
+        model.problemProperty().addListener((o, a, problem) -> {
+            if (problem != null) {
+                model.problemProperty().set(null);
+                Alert alert = new Alert(Alert.AlertType.WARNING, problem);
+                alert.setHeaderText(null);
+                alert.setTitle(text("dialog.openProblem"));
+                alert.initOwner(stage);
+                alert.show();
+            }
+        });
 
         Scene scene = new Scene(root, settings.getDouble("window.width", 1280), settings.getDouble("window.height", 800));
         scene.getStylesheets().add(MainWindow.class.getResource("tunescope.css").toExternalForm());
@@ -286,6 +296,14 @@ public final class MainWindow implements UiContext {
         MenuItem keys = item("menu.shortcuts", "fas-keyboard",
                 () -> ShortcutsDialog.create(stage, shortcuts, bundle).show());
         shortcuts.menu("help.shortcuts", keys, "F1", "shortcut.help.shortcuts");
+        // the source viewer's keys act in its own window (io.tunescope.ui.source.SourceViewer)
+        shortcuts.document("source.open", "Enter", "shortcut.source.open");
+        shortcuts.document("source.search", "Shortcut+F", "shortcut.source.search");
+        shortcuts.document("source.next", "F3", "shortcut.source.next");
+        shortcuts.document("source.previous", "Shift+F3", "shortcut.source.previous");
+        shortcuts.document("source.goto", "Shortcut+G", "shortcut.source.goto");
+        shortcuts.document("source.copy", "Shortcut+C", "shortcut.source.copy");
+        shortcuts.document("source.close", "Esc", "shortcut.source.close");
         help.getItems().addAll(keys, new SeparatorMenuItem(), item("menu.about", "fas-info-circle", this::about));
         MenuBar bar = new MenuBar(file, view, help);
         bar.setUseSystemMenuBar(true);
@@ -545,6 +563,7 @@ public final class MainWindow implements UiContext {
 
     private void showCapture(Capture c) {
         refreshRecent();
+        io.tunescope.ui.source.SourceViewer.closeAll();
         TreeItem<Object> root = new TreeItem<>("root");
         if (c != null) {
             for (Step s : c.steps()) {
@@ -601,6 +620,23 @@ public final class MainWindow implements UiContext {
         for (CaptureView v : views) {
             v.show(c);
         }
+    }
+
+    /** Opens a capture file at a line in the source viewer; only files inside the open capture's folder. */
+    @Override
+    public boolean openSource(io.tunescope.model.capture.SourceRef ref) {
+        Capture c = model.captureProperty().get();
+        if (c == null || ref == null || c.root() == null) {
+            return false;
+        }
+        java.nio.file.Path root = c.root().toAbsolutePath().normalize();
+        java.nio.file.Path p = root.resolve(ref.file()).normalize();
+        if (!p.startsWith(root) || !java.nio.file.Files.isRegularFile(p)) {
+            status(text("source.missing", ref.file()));
+            return false;
+        }
+        io.tunescope.ui.source.SourceViewer.open(this, stage, p, ref.file(), ref.line());
+        return true;
     }
 
     /** "Show evidence": the first view that can reveal the target gets it, and its tab is selected. */

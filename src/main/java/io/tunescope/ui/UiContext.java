@@ -54,6 +54,14 @@ public interface UiContext {
         return bundle().getLocale();
     }
 
+    /**
+     * Opens the capture file a value came from at its line, read-only, in the source viewer, and tells whether
+     * it could (the file is part of the open capture). A context without a window does nothing.
+     */
+    default boolean openSource(io.tunescope.model.capture.SourceRef ref) {
+        return false;
+    }
+
     /** Reads the open capture again (after its corrections were saved). A context without a window does nothing. */
     default void reload() {
     }

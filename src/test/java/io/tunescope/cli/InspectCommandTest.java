@@ -154,4 +154,31 @@ class InspectCommandTest {
         assertFalse(TunescopeCli.isCliInvocation(new String[] {}));
         assertFalse(TunescopeCli.isCliInvocation(new String[] {"sample-data/mariadb-oltp"}));
     }
+
+    @Test
+    void mistypedCommandIsNotOpenedAsACapture() {
+        String r = TunescopeCli.guiRefusal(new String[] {"step", "sample-data/mariadb-oltp"}, a -> !a.equals("step"));
+        assertTrue(r.startsWith("tunescope: unknown command 'step'. Did you mean 'steps'?"), r);
+        assertTrue(r.contains("Commands: inspect, steps, findings"), r);
+        String far = TunescopeCli.guiRefusal(new String[] {"xyzzy"}, a -> false);
+        assertTrue(far.startsWith("tunescope: unknown command 'xyzzy'.\nCommands:"), far);
+        String missing = TunescopeCli.guiRefusal(new String[] {"/no/such/capture.tar.gz"}, a -> false);
+        assertEquals("tunescope: /no/such/capture.tar.gz: no such file or folder. Give a capture folder or a .tar.gz, .tgz or .zip of one.", missing);
+        // An existing folder named like a word is a capture, and no arguments open the welcome page.
+        assertEquals(null, TunescopeCli.guiRefusal(new String[] {"step"}, a -> true));
+        assertEquals(null, TunescopeCli.guiRefusal(new String[] {}, a -> false));
+        assertTrue(TunescopeCli.guiRefusal(new String[] {"a", "b"}, a -> true).contains("one capture at a time"));
+    }
+
+    @Test
+    void noDisplayIsSaidInsteadOfAToolkitStackTrace() {
+        java.util.Map<String, String> none = java.util.Map.of();
+        String r = TunescopeCli.noDisplay(none::get, "Linux");
+        assertTrue(r.startsWith("tunescope: no display to open the desktop app on"), r);
+        assertTrue(r.contains("inspect, steps, findings"), r);
+        assertEquals(null, TunescopeCli.noDisplay(java.util.Map.of("DISPLAY", ":0")::get, "Linux"));
+        assertEquals(null, TunescopeCli.noDisplay(java.util.Map.of("WAYLAND_DISPLAY", "wayland-0")::get, "Linux"));
+        assertEquals(null, TunescopeCli.noDisplay(none::get, "Windows 11"));
+        assertEquals(1, TunescopeCli.editDistance("step", "steps"));
+    }
 }

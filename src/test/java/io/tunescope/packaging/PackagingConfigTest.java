@@ -1,6 +1,7 @@
 package io.tunescope.packaging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -105,6 +106,15 @@ class PackagingConfigTest {
     }
 
     @Test
+    void installerTakesTheSampleCaptureAsCommitted() throws Exception {
+        String script = read(SCRIPT);
+        assertTrue(script.contains("git -C \"$root\" archive --format=tar HEAD sample-data/mariadb-oltp"),
+                "the sample capture comes from git, not from the working tree");
+        assertTrue(script.contains("! -name 'tunescope-annotations*.json'"), "outside git, our sidecar files are left out");
+        assertFalse(script.contains("cp -R \"$root/sample-data"), "no working-tree copy of sample-data");
+    }
+
+    @Test
     void desktopEntryHasTheRequiredKeys() throws Exception {
         Map<String, String> entry = new LinkedHashMap<>();
         boolean inGroup = false;
@@ -129,6 +139,8 @@ class PackagingConfigTest {
         String name = variable(read(SCRIPT), "NAME");
         assertEquals("/opt/" + name + "/bin/" + name + " %f", entry.get("Exec"), "jpackage installs to /opt/<name>");
         assertEquals("/opt/" + name + "/lib/" + name + ".png", entry.get("Icon"), "jpackage copies --icon to lib/<name>.png");
+        // Only the archive types Tunescope opens (.tar.gz/.tgz, .zip): never every folder, never any .gz file.
+        assertEquals("application/x-compressed-tar;application/zip;", entry.get("MimeType"));
         assertTrue(entry.get("GenericName[zh_CN]").codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN),
                 "the Chinese generic name is Chinese");
     }

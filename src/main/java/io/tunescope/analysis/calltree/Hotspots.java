@@ -15,8 +15,6 @@ public final class Hotspots {
         long[] self = new long[fc];
         long[] total = new long[fc];
         int[] active = new int[fc];
-        int[] process = new int[fc];
-        java.util.Arrays.fill(process, -1);
         int n = tree.size();
         int[] path = new int[tree.maxDepth() + 1];
         int sp = 0;
@@ -29,19 +27,15 @@ public final class Hotspots {
             if (active[f] == 0) {
                 total[f] += tree.total(column, node);
             }
-            if (process[f] < 0 && sp > 0) {
-                process[f] = tree.frame(path[0]);
-            }
             active[f]++;
             path[sp++] = node;
         }
         long grand = tree.grandTotal(column);
+        FrameModule[] modules = Modules.forFrames(tree);
         List<Hotspot> out = new ArrayList<>();
         for (int f = 0; f < fc; f++) {
             if (total[f] != 0) {
-                String name = tree.frames().get(f);
-                String proc = process[f] < 0 ? null : tree.frames().get(process[f]);
-                out.add(new Hotspot(name, f, tree.module(f), Modules.classify(name, tree.module(f), proc), self[f], total[f], grand));
+                out.add(new Hotspot(tree.frames().get(f), f, tree.module(f), modules[f], self[f], total[f], grand));
             }
         }
         out.sort(Comparator.comparingLong(Hotspot::self).reversed()

@@ -92,6 +92,57 @@ public final class Modules {
         return bracketed(base);
     }
 
+    /**
+     * The module of every frame of a tree (indexed by frame id), with two kinds of context a single name lacks:
+     * the process (the first frame of the stack where the frame first occurs), and the place in the stack. A
+     * frame without a DSO that is called from a kernel frame is kernel code too, whatever its name says: the
+     * kernel never calls into user space, so {@code iowrite16} or {@code handle_softirqs} under
+     * {@code entry_SYSCALL_64} in a folded profile of {@code mariadbd} is not the database's. This is the one
+     * classification the hotspot table, the module colours and the tooltip share.
+     */
+    public static FrameModule[] forFrames(CallTree tree) {
+        int fc = tree.frames().size();
+        int[] process = new int[fc];
+        java.util.Arrays.fill(process, -1);
+        int proc = -1;
+        for (int n = 1; n < tree.size(); n++) {
+            if (tree.depth(n) == 1) {
+                proc = tree.frame(n);
+            }
+            int f = tree.frame(n);
+            if (f >= 0 && process[f] < 0) {
+                process[f] = proc;
+            }
+        }
+        FrameModule[] byName = new FrameModule[fc];
+        for (int f = 0; f < fc; f++) {
+            byName[f] = classify(tree.frames().get(f), tree.module(f), process[f] < 0 ? null : tree.frames().get(process[f]));
+        }
+        // nodes in pre-order: a node's parent comes before it
+        boolean[] kernelNode = new boolean[tree.size()];
+        boolean[] kernelByPlace = new boolean[fc];
+        for (int n = 1; n < tree.size(); n++) {
+            int f = tree.frame(n);
+            if (f < 0) {
+                continue;
+            }
+            int parent = tree.parent(n);
+            boolean underKernel = parent > 0 && kernelNode[parent];
+            boolean noDso = tree.module(f) == null || tree.module(f).isEmpty();
+            if (byName[f] == FrameModule.KERNEL) {
+                kernelNode[n] = true;
+            } else if (underKernel && noDso) {
+                kernelNode[n] = true;
+                kernelByPlace[f] = true;
+            }
+        }
+        FrameModule[] out = new FrameModule[fc];
+        for (int f = 0; f < fc; f++) {
+            out[f] = kernelByPlace[f] ? FrameModule.KERNEL : byName[f];
+        }
+        return out;
+    }
+
     /** Module of a frame, with the process (first frame of its stack, may be null) as context. */
     public static FrameModule classify(String frame, String process) {
         if (frame.endsWith("_[k]")) {

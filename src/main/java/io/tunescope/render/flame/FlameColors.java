@@ -124,25 +124,11 @@ public interface FlameColors {
     /** By module: kernel, libc, the database binary, JIT, other libraries, unknown; lightness varies by name. */
     static FlameColors byModule(CallTree tree) {
         int fc = tree.frames().size();
-        FrameModule[] modules = new FrameModule[fc];
-        // the process of each frame's first occurrence gives context to names that tell nothing themselves
-        int[] process = new int[fc];
-        java.util.Arrays.fill(process, -1);
-        int proc = -1;
-        for (int n = 1; n < tree.size(); n++) {
-            if (tree.depth(n) == 1) {
-                proc = tree.frame(n);
-            }
-            int f = tree.frame(n);
-            if (process[f] < 0) {
-                process[f] = proc;
-            }
-        }
+        // the process and the place in the stack give context to names that tell nothing themselves
+        FrameModule[] modules = Modules.forFrames(tree);
         Rgb[] byFrame = new Rgb[fc];
         for (int f = 0; f < fc; f++) {
-            String name = tree.frames().get(f);
-            modules[f] = Modules.classify(name, tree.module(f), process[f] < 0 ? null : tree.frames().get(process[f]));
-            byFrame[f] = vary(moduleColor(modules[f]), name);
+            byFrame[f] = vary(moduleColor(modules[f]), tree.frames().get(f));
         }
         Rgb root = new Rgb(200, 200, 200);
         List<Legend> legend = new ArrayList<>();

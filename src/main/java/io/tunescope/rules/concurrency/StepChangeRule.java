@@ -129,20 +129,7 @@ public final class StepChangeRule extends BaseRule {
 
     /** A changed value as a reader writes it: sizes in bytes as KiB/MiB/GiB, the rest as captured. */
     private static String value(String key, String v) {
-        if (v == null || v.isEmpty()) {
-            return "-";
-        }
-        if (key.endsWith("_size") || key.endsWith("_size_max") || key.endsWith("_capacity")) {
-            try {
-                double d = Double.parseDouble(v);
-                if (d >= 1024) {
-                    return Fmt.bytes(d);
-                }
-            } catch (NumberFormatException ignored) {
-                // not a plain number: as captured
-            }
-        }
-        return v;
+        return v == null || v.isEmpty() ? "-" : io.tunescope.analysis.config.ConfigValues.readable(key, v);
     }
 
     private static String abs(Comparison c) {

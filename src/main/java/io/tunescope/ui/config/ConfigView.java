@@ -4,6 +4,7 @@ import static io.tunescope.ui.Controls.col;
 
 import io.tunescope.ui.Controls;
 import io.tunescope.analysis.config.ConfigDiff;
+import io.tunescope.analysis.config.ConfigValues;
 import io.tunescope.analysis.config.StatusDelta;
 import io.tunescope.analysis.config.StepConfig;
 import io.tunescope.model.capture.Capture;
@@ -89,13 +90,14 @@ public final class ConfigView implements CaptureView {
         filter.textProperty().addListener((o, a, t) -> {
             String q = t == null ? "" : t.toLowerCase(Locale.ROOT);
             settingItems.setPredicate(s -> q.isEmpty() || s.key().toLowerCase(Locale.ROOT).contains(q)
-                    || s.value().toLowerCase(Locale.ROOT).contains(q));
+                    || s.value().toLowerCase(Locale.ROOT).contains(q)
+                    || ConfigValues.readable(s.key(), s.value()).toLowerCase(Locale.ROOT).contains(q));
             statusItems.setPredicate(r -> q.isEmpty() || r.name().toLowerCase(Locale.ROOT).contains(q));
         });
 
         settings.getColumns().add(col(ctx.text("config.col.layer"), Setting::layer, 110));
         settings.getColumns().add(col(ctx.text("config.col.name"), Setting::key, 280));
-        settings.getColumns().add(col(ctx.text("config.col.value"), Setting::value, 300));
+        settings.getColumns().add(col(ctx.text("config.col.value"), r -> ConfigValues.readable(r.key(), r.value()), 300));
         settings.getColumns().add(col(ctx.text("config.col.source"), s -> s.source().toString(), 320));
         SortedList<Setting> sortedSettings = new SortedList<>(settingItems);
         sortedSettings.comparatorProperty().bind(settings.comparatorProperty());
@@ -117,8 +119,8 @@ public final class ConfigView implements CaptureView {
 
         diff.getColumns().add(col(ctx.text("config.col.name"), ConfigDiff.Row::key, 280));
         diff.getColumns().add(col(ctx.text("config.col.change"), r -> ctx.text("config.change." + r.change().name().toLowerCase(Locale.ROOT)), 100));
-        diff.getColumns().add(col(ctx.text("config.col.before"), ConfigDiff.Row::before, 200));
-        diff.getColumns().add(col(ctx.text("config.col.after"), ConfigDiff.Row::after, 200));
+        diff.getColumns().add(col(ctx.text("config.col.before"), r -> ConfigValues.readable(r.key(), r.before()), 200));
+        diff.getColumns().add(col(ctx.text("config.col.after"), r -> ConfigValues.readable(r.key(), r.after()), 200));
         diff.getColumns().add(col(ctx.text("config.col.source"), r -> (r.afterRef() != null ? r.afterRef() : r.beforeRef()).toString(), 300));
         diff.setPlaceholder(new Label(ctx.text("config.noDiff")));
         diff.setId("configDiff");

@@ -352,9 +352,22 @@ public final class FindingsView implements CaptureView {
             g.getColumnConstraints().setAll(name, src);
             int row = 0;
             for (Finding.Observation o : f.evidence()) {
-                Label source = new Label(o.ref() == null ? ctx.text("findings.derived") : o.ref().toString());
+                javafx.scene.control.Labeled source;
+                if (o.ref() == null) {
+                    source = new Label(ctx.text("findings.derived"));
+                    source.setStyle("-fx-opacity: 0.75;");
+                } else {
+                    // file:line opens that line of the file, read-only, in the source viewer
+                    javafx.scene.control.Hyperlink link = new javafx.scene.control.Hyperlink(o.ref().toString());
+                    io.tunescope.model.capture.SourceRef ref = o.ref();
+                    link.setOnAction(e -> {
+                        ctx.openSource(ref);
+                        link.setVisited(false);
+                    });
+                    link.setTooltip(new javafx.scene.control.Tooltip(ctx.text("findings.openSource", ref.toString())));
+                    source = link;
+                }
                 source.getStyleClass().add("evidence-source");
-                source.setStyle("-fx-opacity: 0.75;");
                 source.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
                 Label label = para(o.label());
                 Label value = para(o.value());

@@ -3,6 +3,7 @@ package io.tunescope.ui.findings;
 import static io.tunescope.ui.Controls.col;
 
 import io.tunescope.analysis.config.ConfigDiff;
+import io.tunescope.analysis.config.ConfigValues;
 import io.tunescope.analysis.reading.CaptureReading;
 import io.tunescope.analysis.reading.Comparison;
 import io.tunescope.analysis.reading.Headline;
@@ -148,8 +149,9 @@ final class StepsPane {
         diff.getColumns().add(col(ctx.text("config.col.name"), ConfigDiff.Row::key, 200));
         diff.getColumns().add(col(ctx.text("config.col.change"),
                 r -> ctx.text("config.change." + r.change().name().toLowerCase(Locale.ROOT)), 100));
-        diff.getColumns().add(col(ctx.text("config.col.before"), ConfigDiff.Row::before, 110));
-        diff.getColumns().add(col(ctx.text("config.col.after"), ConfigDiff.Row::after, 110));
+        // sizes as people write them (128 MiB, not 134217728); the source viewer shows the line as captured
+        diff.getColumns().add(col(ctx.text("config.col.before"), r -> ConfigValues.readable(r.key(), r.before()), 110));
+        diff.getColumns().add(col(ctx.text("config.col.after"), r -> ConfigValues.readable(r.key(), r.after()), 110));
         diff.getColumns().add(col(ctx.text("config.col.source"),
                 r -> String.valueOf(r.afterRef() != null ? r.afterRef() : r.beforeRef()), 200));
         diff.setPlaceholder(new Label(ctx.text("findings.steps.noDiff")));

@@ -79,6 +79,8 @@ public final class FlameView implements CaptureView {
     private final Label matchLabel = new Label();
     private final Label emptyLabel = new Label();
     private final Label statsLabel = new Label();
+    /** In a diff, what the colours mean, in words naming both sides. */
+    private final Label diffLegend = new Label();
     private final TextField search = new TextField();
     private final ToggleButton regex = new ToggleButton(".*");
     private final ComboBox<CaptureProfiles.Entry> profileBox = new ComboBox<>();
@@ -329,7 +331,11 @@ public final class FlameView implements CaptureView {
         transformsLabel.setId("flame-transforms");
         statsLabel.setId("flame-stats");
         statsLabel.getStyleClass().add("hint");
-        HBox info = new HBox(16, transformsLabel, statsLabel);
+        diffLegend.setId("flame-diff-legend");
+        diffLegend.setWrapText(true);
+        diffLegend.visibleProperty().bind(vm.diffModeProperty());
+        diffLegend.managedProperty().bind(vm.diffModeProperty());
+        HBox info = new HBox(16, transformsLabel, statsLabel, diffLegend);
         info.setPadding(new Insets(0, 8, 2, 8));
         return new VBox(breadcrumb, info);
     }
@@ -484,6 +490,15 @@ public final class FlameView implements CaptureView {
             return;
         }
         flame.setContent(s.layout(), s.colors(), s.search());
+        CaptureProfiles.Entry[] sides = vm.diffSides();
+        if (s.diff() != null && sides != null) {
+            String before = sides[0].label();
+            String after = sides[1].label();
+            diffLegend.setText(ctx.text(s.diff().reversed() ? "flame.diff.legend.reversed" : "flame.diff.legend", before, after,
+                    pct(vm.thresholdPctProperty().get() / 100.0)));
+        } else {
+            diffLegend.setText("");
+        }
         if (!hotspots.equals(s.hotspots())) {
             syncingSelection = true;
             hotspots.setAll(s.hotspots());
@@ -588,6 +603,10 @@ public final class FlameView implements CaptureView {
         tooltip.setText(describe(s, node));
     }
 
+    /** The tree whose frame modules are in {@link #frameModules} (the tooltip's cache). */
+    private CallTree moduleTree;
+    private io.tunescope.analysis.calltree.FrameModule[] frameModules;
+
     /** The tooltip text of a node: name, module, total and self samples and shares (diff: before, after, delta). */
     String describe(FlameViewModel.Snapshot s, int node) {
         CallTree t = s.tree();
@@ -595,10 +614,13 @@ public final class FlameView implements CaptureView {
         StringBuilder sb = new StringBuilder();
         sb.append(node == 0 ? ctx.text("flame.all") : flame.readableName(f)).append('\n');
         if (f >= 0) {
-            String proc = t.depth(node) >= 1 ? t.name(ancestorAtDepth(t, node, 1)) : null;
+            if (moduleTree != t) {
+                moduleTree = t;
+                frameModules = Modules.forFrames(t);
+            }
             String dso = t.module(f);
-            sb.append(ctx.text("flame.tip.module", dso.isEmpty() ? Modules.classify(t.frames().get(f), proc).label()
-                    : dso + " (" + Modules.classify(t.frames().get(f), dso, proc).label() + ")")).append('\n');
+            String module = frameModules[f].label();
+            sb.append(ctx.text("flame.tip.module", dso.isEmpty() ? module : dso + " (" + module + ")")).append('\n');
         }
         DiffTree d = s.diff();
         if (d != null) {
@@ -617,14 +639,6 @@ public final class FlameView implements CaptureView {
             sb.append(ctx.text("flame.tip.self", t.self(s.column(), node), pct(g == 0 ? 0 : (double) t.self(s.column(), node) / g)));
         }
         return sb.toString();
-    }
-
-    private static int ancestorAtDepth(CallTree t, int node, int depth) {
-        int n = node;
-        while (t.depth(n) > depth) {
-            n = t.parent(n);
-        }
-        return n;
     }
 
     private void clicked(int node) {

@@ -399,8 +399,9 @@ public final class FlameViewModel {
         }
         CaptureProfiles.Entry b = before.get();
         boolean diff = diffMode.get() && b != null;
-        TreeKey key = new TreeKey(forEvent(p.profile()), diff ? forEvent(b.profile()) : null, diff, diff && reverse.get(),
-                transforms.get());
+        CaptureProfiles.Entry[] sides = diff ? diffSides() : null;
+        TreeKey key = new TreeKey(forEvent(diff ? sides[1].profile() : p.profile()), diff ? forEvent(sides[0].profile()) : null, diff,
+                diff && reverse.get(), transforms.get());
         ColorScheme cs = scheme.get();
         double threshold = thresholdPct.get() / 100.0;
         Subsystems rules = subsystems.get();
@@ -427,6 +428,20 @@ public final class FlameViewModel {
                 });
             }
         });
+    }
+
+    /**
+     * The two sides of the comparison in capture order, {before, after}: the profile listed first (the earlier
+     * step) is "before" whichever of the two is shown and which is chosen to compare with, so that red always
+     * means "grew from the earlier to the later" unless the user reverses it. Null when not comparing.
+     */
+    public CaptureProfiles.Entry[] diffSides() {
+        CaptureProfiles.Entry p = profile.get();
+        CaptureProfiles.Entry b = before.get();
+        if (!diffMode.get() || p == null || b == null) {
+            return null;
+        }
+        return profiles.indexOf(b) <= profiles.indexOf(p) ? new CaptureProfiles.Entry[] {b, p} : new CaptureProfiles.Entry[] {p, b};
     }
 
     /** The profile's samples of the chosen event, or its default samples when it has no such event. */

@@ -192,6 +192,23 @@ class FlameViewFxTest {
         assertEquals(s.diff().delta(jn), s.totalShareDelta(join), 1e-9, "JOIN::exec is called from one place");
         save(canvas, "fx-diff.png");
         saveScene("fx-view-diff.png");
+        // the colours are said in words naming both sides, the earlier step as "before"
+        javafx.scene.control.Label legend = robot.lookup("#flame-diff-legend").queryAs(javafx.scene.control.Label.class);
+        String first = vm.profiles().get(0).label();
+        String second = vm.profiles().get(1).label();
+        assertTrue(legend.isVisible());
+        assertTrue(legend.getText().startsWith("Red: a larger share in " + second + " than in " + first), legend.getText());
+        double grew = s.diff().delta(jn);
+        // showing the earlier step and comparing it with the later one is the same comparison, not its reverse
+        robot.interact(() -> {
+            vm.profileProperty().set(vm.profiles().get(0));
+            vm.beforeProperty().set(vm.profiles().get(1));
+        });
+        settle();
+        FlameViewModel.Snapshot swapped = vm.snapshot();
+        int jn2 = swapped.tree().nodeByPath(s.tree().path(jn));
+        assertEquals(grew, swapped.diff().delta(jn2), 1e-12, "the direction follows the capture's order, not the chooser");
+        assertTrue(legend.getText().startsWith("Red: a larger share in " + second + " than in " + first), legend.getText());
         robot.clickOn("#flame-diff");
         settle();
         assertNull(vm.snapshot().diff());

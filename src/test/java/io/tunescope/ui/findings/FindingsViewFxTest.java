@@ -118,8 +118,9 @@ class FindingsViewFxTest {
         assertEquals(sat, list.getSelectionModel().getSelectedItem());
         assertEquals(sat.summary(), robot.lookup("#findingSummary").queryAs(Label.class).getText());
         GridPane evidence = robot.lookup("#findingEvidence").queryAs(GridPane.class);
-        boolean fileLine = evidence.getChildren().stream().filter(n -> n instanceof Label)
-                .map(n -> ((Label) n).getText()).anyMatch(t -> t.matches("iostat-x\\.txt:\\d+"));
+        // the file:line is a link (Hyperlink) that opens the source viewer: any Labeled
+        boolean fileLine = evidence.getChildren().stream().filter(n -> n instanceof javafx.scene.control.Labeled)
+                .map(n -> ((javafx.scene.control.Labeled) n).getText()).anyMatch(t -> t.matches("iostat-x\\.txt:\\d+"));
         assertTrue(fileLine, "evidence shows iostat-x.txt:<line>");
 
         // Copy puts the first recommendation's lines on the clipboard

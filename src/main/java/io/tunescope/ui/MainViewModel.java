@@ -148,6 +148,13 @@ public final class MainViewModel {
         return task;
     }
 
+    /** Shows a capture that is already read (the window rebuilt in another language): nothing is read again. */
+    public void adopt(Capture c, Path p) {
+        cancel();
+        capture.set(c);
+        path.set(p);
+    }
+
     public void reload() {
         if (path.get() != null) {
             open(path.get());

@@ -82,6 +82,7 @@ public final class MainWindow implements UiContext {
 
     public MainWindow(Stage stage, List<String> args, Settings settings) {
         this.stage = stage;
+        stage.getProperties().put(MainWindow.class, this);
         this.args = args;
         this.settings = settings;
         this.model = new MainViewModel(background, bundle, settings);
@@ -662,8 +663,11 @@ public final class MainWindow implements UiContext {
 
     private void saveLayout() {
         if (!stage.isMaximized()) {
-            settings.putDouble("window.width", stage.getWidth());
-            settings.putDouble("window.height", stage.getHeight());
+            // the scene's size, which is what the next Scene is created with: the stage's includes the window
+            // decorations, and saving it made the window grow by their height at every language switch
+            javafx.scene.Scene sc = stage.getScene();
+            settings.putDouble("window.width", sc != null ? sc.getWidth() : stage.getWidth());
+            settings.putDouble("window.height", sc != null ? sc.getHeight() : stage.getHeight());
             settings.putDouble("window.x", stage.getX());
             settings.putDouble("window.y", stage.getY());
         }
@@ -746,12 +750,30 @@ public final class MainWindow implements UiContext {
     }
 
     /** Builds the window again (same stage, same capture) after the UI language changed. */
+    /**
+     * The window again in the chosen language, with the capture already read (not read again from disk: its
+     * session, with the reading and everything derived from it, is kept), the same view selected and the same
+     * size.
+     */
     private void rebuildInNewLanguage() {
         saveLayout();
-        Path open = model.pathProperty().get();
-        MainWindow next = new MainWindow(stage, open == null ? List.of() : List.of(open.toString()), settings);
+        Capture open = model.captureProperty().get();
+        Path path = model.pathProperty().get();
+        int tab = tabs.getSelectionModel().getSelectedIndex();
+        MainWindow next = new MainWindow(stage, List.of(), settings);
         shutdown();
         next.show();
+        if (open != null && path != null) {
+            next.model.adopt(open, path);
+            if (tab >= 0 && tab < next.tabs.getTabs().size()) {
+                next.tabs.getSelectionModel().select(tab);
+            }
+        }
+    }
+
+    /** The window currently shown on a stage (the last one built for it), or null. */
+    static MainWindow of(Stage stage) {
+        return stage.getProperties().get(MainWindow.class) instanceof MainWindow w ? w : null;
     }
 
     public void shutdown() {

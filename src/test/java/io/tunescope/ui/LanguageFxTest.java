@@ -54,4 +54,37 @@ class LanguageFxTest {
         assertEquals("打开一个采集以开始", title.getText());
         assertTrue(stage.getScene().getRoot().lookupAll(".welcome-title").size() == 1, "one window, rebuilt in place");
     }
+
+    @Test
+    void switchingKeepsTheCaptureTheViewAndTheSize(FxRobot robot) throws Exception {
+        MainWindow[] w = new MainWindow[1];
+        robot.interact(() -> {
+            w[0] = new MainWindow(stage, List.of(), settings);
+            w[0].show();
+            w[0].model().open(io.tunescope.TestData.sampleData().resolve("mariadb-oltp"));
+        });
+        WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS, () -> w[0].model().captureProperty().get() != null);
+        io.tunescope.model.capture.Capture loaded = w[0].model().captureProperty().get();
+        javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) stage.getScene().getRoot().lookup(".tab-pane");
+        robot.interact(() -> tabs.getSelectionModel().select(2));
+        double width = stage.getScene().getWidth();
+        double height = stage.getScene().getHeight();
+        for (int i = 0; i < 2; i++) {
+            MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+            Menu language = (Menu) bar.getMenus().get(1).getItems().stream()
+                    .filter(m -> m instanceof Menu).findFirst().orElseThrow();
+            MenuItem next = language.getItems().get(i == 0 ? 2 : 1);
+            robot.interact(next::fire);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        javafx.scene.control.TabPane now = (javafx.scene.control.TabPane) stage.getScene().getRoot().lookup(".tab-pane");
+        assertEquals(2, now.getSelectionModel().getSelectedIndex(), "the same view stays selected");
+        assertEquals(width, stage.getScene().getWidth(), 0.5, "the window does not grow");
+        assertEquals(height, stage.getScene().getHeight(), 0.5, "the window does not grow");
+        assertTrue(robot.lookup(".menu-bar").tryQuery().isPresent());
+        // the capture was not read again: the same object, so every memoised reading is kept
+        MainWindow after = MainWindow.of(stage);
+        assertTrue(after != null && after != w[0], "rebuilt");
+        assertTrue(after.model().captureProperty().get() == loaded);
+    }
 }

@@ -53,7 +53,8 @@ public final class ConfigValues {
         }
         try {
             long b = Long.parseLong(v);
-            return b >= 1024 ? bytes(b) : value;
+            // 1 PiB and more is a "no limit" sentinel (18446744073709547520, 9223372036854775807): as captured
+            return b >= 1024 && b < (1L << 50) ? bytes(b) : value;
         } catch (NumberFormatException e) {
             return value;
         }

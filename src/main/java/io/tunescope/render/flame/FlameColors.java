@@ -37,7 +37,7 @@ public interface FlameColors {
      * The legend's words in the locale ({@link io.tunescope.analysis.ChartText}): the diff legend and the module
      * names; other labels (subsystems, as the catalogue names them) stay as they are.
      */
-    static List<Legend> localized(List<Legend> legend, java.util.Locale locale) {
+    public static List<Legend> localized(List<Legend> legend, java.util.Locale locale) {
         io.tunescope.analysis.ChartText w = io.tunescope.analysis.ChartText.of(locale);
         if (w.english()) {
             return legend;

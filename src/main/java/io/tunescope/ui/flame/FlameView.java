@@ -79,6 +79,9 @@ public final class FlameView implements CaptureView {
     private final Label matchLabel = new Label();
     private final Label emptyLabel = new Label();
     private final Label statsLabel = new Label();
+    /** What each colour of the scheme means (modules, subsystems, grew/shrank), in the UI's language. */
+    private final HBox legendBox = new HBox(10);
+    private List<io.tunescope.render.flame.FlameColors.Legend> shownLegend = List.of();
     /** In a diff, what the colours mean, in words naming both sides. */
     private final Label diffLegend = new Label();
     private final TextField search = new TextField();
@@ -335,7 +338,9 @@ public final class FlameView implements CaptureView {
         diffLegend.setWrapText(true);
         diffLegend.visibleProperty().bind(vm.diffModeProperty());
         diffLegend.managedProperty().bind(vm.diffModeProperty());
-        HBox info = new HBox(16, transformsLabel, statsLabel, diffLegend);
+        legendBox.setId("flame-legend");
+        legendBox.setAlignment(Pos.CENTER_LEFT);
+        HBox info = new HBox(16, transformsLabel, statsLabel, legendBox, diffLegend);
         info.setPadding(new Insets(0, 8, 2, 8));
         return new VBox(breadcrumb, info);
     }
@@ -490,6 +495,7 @@ public final class FlameView implements CaptureView {
             return;
         }
         flame.setContent(s.layout(), s.colors(), s.search());
+        showLegend(s.colors().legend());
         CaptureProfiles.Entry[] sides = vm.diffSides();
         if (s.diff() != null && sides != null) {
             String before = sides[0].label();
@@ -512,6 +518,22 @@ public final class FlameView implements CaptureView {
             matchLabel.setText("");
         } else {
             matchLabel.setText(ctx.text("flame.search.matched", s.search().count(), pct(s.search().share())));
+        }
+    }
+
+    private void showLegend(List<io.tunescope.render.flame.FlameColors.Legend> legend) {
+        if (legend.equals(shownLegend)) {
+            return;
+        }
+        shownLegend = legend;
+        legendBox.getChildren().clear();
+        for (io.tunescope.render.flame.FlameColors.Legend l : io.tunescope.render.flame.FlameColors.localized(legend, ctx.locale())) {
+            javafx.scene.shape.Rectangle swatch = new javafx.scene.shape.Rectangle(12, 12,
+                    javafx.scene.paint.Color.rgb(l.color().r(), l.color().g(), l.color().b()));
+            swatch.setStroke(javafx.scene.paint.Color.gray(0.5));
+            Label text = new Label(l.label(), swatch);
+            text.getStyleClass().add("hint");
+            legendBox.getChildren().add(text);
         }
     }
 

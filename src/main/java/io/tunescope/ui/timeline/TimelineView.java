@@ -199,8 +199,14 @@ public final class TimelineView implements CaptureView {
         empty.setText(ctx.text("timeline.empty"));
         empty.setWrapText(true);
         StackPane chartPane = new StackPane(viewer, empty);
-        VBox chartBox = new VBox(6, note, readout, chartPane);
-        VBox.setVgrow(chartPane, Priority.ALWAYS);
+        // every panel keeps a readable height: with many panels the charts scroll instead of shrinking to strips
+        javafx.scene.control.ScrollPane chartScroll = new javafx.scene.control.ScrollPane(chartPane);
+        chartScroll.setId("timelineScroll");
+        chartScroll.setFitToWidth(true);
+        chartScroll.setFitToHeight(true);
+        chartScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        VBox chartBox = new VBox(6, note, readout, chartScroll);
+        VBox.setVgrow(chartScroll, Priority.ALWAYS);
         chartBox.setPadding(new Insets(6, 0, 0, 0));
 
         sweepViewer.setId("timelineSweepChart");
@@ -360,6 +366,7 @@ public final class TimelineView implements CaptureView {
                 if (chart != null) {
                     io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
                     viewer.setChart(chart);
+                    fitHeight(chart);
                     applyAnnotationMarkers();
                 }
                 viewer.setVisible(chart != null);
@@ -380,6 +387,15 @@ public final class TimelineView implements CaptureView {
         });
     }
 
+    /** Height of one panel below which its axis labels collide and its line becomes a strip. */
+    static final double MIN_PANEL_HEIGHT = 110;
+
+    /** The chart is at least as tall as its panels need; the scroll pane shows the rest. */
+    private void fitHeight(JFreeChart chart) {
+        int panels = chart.getPlot() instanceof CombinedDomainXYPlot plot ? plot.getSubplots().size() : 1;
+        viewer.setMinHeight(panels * MIN_PANEL_HEIGHT + 90);
+    }
+
     private void rebuildChart() {
         Timeline t = timeline;
         Capture c = capture;
@@ -397,6 +413,7 @@ public final class TimelineView implements CaptureView {
                 if (gen == generation) {
                     io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
                     viewer.setChart(chart);
+                    fitHeight(chart);
                     applyAnnotationMarkers();
                 }
             });

@@ -17,6 +17,7 @@ class ConfigValuesTest {
         assertEquals("2 GiB", ConfigValues.readable("innodb_redo_log_capacity", "2147483648"));
         assertEquals("256 KiB", ConfigValues.readable("mysqld.sort_buffer_size", "262144"));
         assertEquals("512", ConfigValues.readable("sort_buffer_size", "512"), "under 1 KiB as captured");
+        assertEquals("9223372036854775807", ConfigValues.readable("aria_max_sort_file_size", "9223372036854775807"), "no-limit sentinel");
         assertEquals("128M", ConfigValues.readable("innodb_buffer_pool_size", "128M"), "as written in my.cnf");
     }
 

@@ -178,6 +178,15 @@ class FlameViewFxTest {
         assertEquals(FlameColors.vary(FlameColors.subsystemColor("my_join"), "JOIN::exec"), vm.snapshot().colors().fill(joinNode));
         assertTrue(vm.snapshot().colors().legend().stream().anyMatch(l -> l.label().equals("my join")));
 
+        // the colours of the scheme are explained beside the graph
+        javafx.scene.layout.HBox legendBox = robot.lookup("#flame-legend").queryAs(javafx.scene.layout.HBox.class);
+        assertTrue(legendBox.getChildren().stream().map(n -> ((javafx.scene.control.Label) n).getText())
+                .anyMatch(t -> t.equals("my join")), "the subsystem legend names the user's subsystem");
+        robot.interact(() -> vm.schemeProperty().set(io.tunescope.render.flame.ColorScheme.MODULE));
+        settle();
+        assertTrue(legendBox.getChildren().stream().map(n -> ((javafx.scene.control.Label) n).getText())
+                .toList().containsAll(List.of("kernel", "database", "libc")), "the module legend");
+
         // differential flame graph between the two steps
         robot.interact(() -> vm.profileProperty().set(vm.profiles().get(1)));
         robot.clickOn("#flame-diff");

@@ -287,6 +287,13 @@ def main():
     write(os.path.join(fx, 'numastat/synthetic-4node-zp-several.txt'),
           mb_table(['', 'Per-node process memory usage (in MBs)'], n4, ['5151 (mysqld)', '6060 (mysqlrouter)'],
                    several, total_row=True, left_header='PID', left_min=16, left_max=24, show_zero=False))
+    several8 = {'4242 (mysqld)': [20480.0, 18432.5, 512.25, 256.0, 0.0, 0.0, 128.0, 64.5],
+                '5151 (mysqld)': [1024.0, 0.0, 0.0, 0.0, 8192.75, 6144.0, 0.0, 0.0],
+                '7070 (mysqld_safe)': [1.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+                '6060 (mysqlrouter)': [12.5, 0.0, 2.25, 0.0, 0.0, 0.0, 0.0, 0.0]}
+    write(os.path.join(fx, 'numastat/synthetic-8node-s-p-several-width80.txt'),
+          mb_table(['', 'Per-node process memory usage (in MBs)'], n8, list(several8), several8, sort=True,
+                   total_row=True, left_header='PID', left_min=16, left_max=24, screen=80))
     c8 = counters_for(n8, 9_000_000, [0.02, 0.15, 0.3, 0.05], 3)
     write(os.path.join(fx, 'numastat/synthetic-8node-default-unwrapped.txt'), plain(n8, c8))
     write(os.path.join(fx, 'numastat/synthetic-8node-default-width80.txt'), plain(n8, c8, screen=80))

@@ -20,7 +20,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code tunescope collapse [options] FILE|-}: {@code perf script} text to folded stacks, byte-identical
- * to FlameGraph's {@code stackcollapse-perf.pl} with the same options.
+ * to FlameGraph's {@code stackcollapse-perf.pl} with the same options (and {@code --script-eof}: by default the
+ * last sample of a file that does not end with a blank line is kept, where the script drops it, and samples recorded
+ * without {@code -g} become one-frame stacks, where the script folds nothing).
  */
 @Command(name = "collapse", mixinStandardHelpOptions = true,
         description = "Folds 'perf script' output into one line per distinct stack (frame;frame;frame COUNT), "
@@ -52,6 +54,11 @@ public final class CollapseCommand implements Callable<Integer> {
     @Option(names = "--event-filter", paramLabel = "EVENT", description = "fold only this event (default: the first event met)")
     String eventFilter;
 
+    @Option(names = "--script-eof", description = "lose samples where stackcollapse-perf.pl loses them: a last sample that no "
+            + "blank line ends, and samples without call chains (perf record without -g) (default: keep them, as inspect and "
+            + "the app count them)")
+    boolean scriptEof;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -73,8 +80,19 @@ public final class CollapseCommand implements Callable<Integer> {
             }
         };
         OutputStream o2 = new BufferedOutputStream(out, 1 << 16);
-        try (InputStream is = "-".equals(file) ? in : Files.newInputStream(Path.of(file))) {
-            PerfScriptCollapser.collapse(is, o2, o, problems);
+        try (InputStream raw = "-".equals(file) ? in : Files.newInputStream(Path.of(file))) {
+            java.io.BufferedInputStream is = new java.io.BufferedInputStream(raw, 1 << 16);
+            if (!scriptEof) {
+                // perf record without -g: the script folds nothing; fold each sample as its one frame, as inspect counts it
+                is.mark(1 << 16);
+                byte[] head = is.readNBytes(1 << 16);
+                is.reset();
+                if (PerfScriptCollapser.withoutCallChains(head, head.length)) {
+                    o = new FoldOptions(o.includePid(), o.includeTid(), o.annotateKernel(), o.annotateJit(), o.includeAddrs(),
+                            o.eventFilter(), o.legacyJavaTidy(), false);
+                }
+            }
+            PerfScriptCollapser.collapse(is, o2, o, problems, !scriptEof);
             o2.flush();
         } catch (NoSuchFileException | FileNotFoundException e) {
             err.println("tunescope collapse: no such file: " + file);

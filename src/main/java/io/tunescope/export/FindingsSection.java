@@ -152,6 +152,9 @@ public final class FindingsSection implements ReportSection {
      * evidence file's series as parsed with the same series on the timeline; 0 when none matches.
      */
     static long shift(Capture c, Timeline t, Finding f) {
+        if (f.timeWindow().map(w -> Finding.TimeWindow.TIMELINE.equals(w.clock())).orElse(false)) {
+            return 0;
+        }
         for (Finding.Observation ob : f.evidence()) {
             if (ob.ref() == null) {
                 continue;

@@ -51,7 +51,10 @@ public record Finding(
     }
 
     /** A time range in the clock of the step's series (milliseconds). */
+    /** A time span of the finding; {@code clock} {@link #TIMELINE} when it is already on the step's timeline clock. */
     public record TimeWindow(long fromMs, long toMs, String clock) {
+        /** The window's times are those of the step's timeline (the one reading's clock), not of one series as parsed. */
+        public static final String TIMELINE = "timeline";
     }
 
     public Finding {

@@ -40,12 +40,12 @@ class CollapseCommandTest {
 
     @Test
     void fileWithOptionsMatchesTheReference() throws Exception {
-        Run r = run(null, "collapse", "--all", test("perf-java-stacks-01.txt").toString());
+        Run r = run(null, "collapse", "--script-eof", "--all", test("perf-java-stacks-01.txt").toString());
         assertEquals(0, r.exit(), r.err());
         assertEquals(Files.readString(test("results/perf-java-stacks-01-collapsed-all.txt"), StandardCharsets.ISO_8859_1), r.out());
-        Run a = run(null, "collapse", "--addrs", test("perf-dd-stacks-01.txt").toString());
+        Run a = run(null, "collapse", "--script-eof", "--addrs", test("perf-dd-stacks-01.txt").toString());
         assertEquals(Files.readString(test("results/perf-dd-stacks-01-collapsed-addrs.txt"), StandardCharsets.ISO_8859_1), a.out());
-        Run t = run(null, "collapse", "--tid", test("perf-iperf-stacks-pidtid-01.txt").toString());
+        Run t = run(null, "collapse", "--script-eof", "--tid", test("perf-iperf-stacks-pidtid-01.txt").toString());
         assertEquals(Files.readString(test("results/perf-iperf-stacks-pidtid-01-collapsed-tid.txt"), StandardCharsets.ISO_8859_1), t.out());
     }
 
@@ -59,6 +59,27 @@ class CollapseCommandTest {
         Run b = run(null, "collapse", "--all", "--tid", script.resolve("x86-pidtid-jit-system-wide.txt").toString());
         assertEquals(Files.readString(folded.resolve("x86-pidtid-jit-all-tid.collapsed.txt"), StandardCharsets.ISO_8859_1), b.out());
         assertTrue(b.out().contains("_[j]") && b.out().contains("_[k]"), "JIT and kernel annotations");
+    }
+
+    /** collapse loses no sample inspect counts; --script-eof loses them where stackcollapse-perf.pl does. */
+    @Test
+    void collapseKeepsTheSamplesInspectCounts() throws Exception {
+        Path script = io.tunescope.testutil.Fixtures.dir("perf-script");
+        Path noG = script.resolve("x86-no-g-dd-python.txt");
+        Run a = run(null, "collapse", noG.toString());
+        assertEquals(0, a.exit(), a.err());
+        assertEquals(216, total(a.out()) / 2004008, "216 one-frame stacks (period 2004008 each)");
+        assertTrue(a.out().contains("dd;chacha_block_generic "), a.out());
+        assertEquals("", run(null, "collapse", "--script-eof", noG.toString()).out());
+        byte[] in = Files.readAllBytes(noG);
+        assertEquals(a.out(), run(in, "collapse", "-").out(), "standard input too");
+        Path jit = script.resolve("android-jit-app-cache-no-final-blank-synthetic.txt");
+        assertEquals(4 * 250000, total(run(null, "collapse", jit.toString()).out()));
+        assertEquals(3 * 250000, total(run(null, "collapse", "--script-eof", jit.toString()).out()));
+    }
+
+    private static long total(String folded) {
+        return folded.lines().mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
     @Test

@@ -5,7 +5,6 @@ import io.tunescope.testutil.HandCaptures;
 import io.tunescope.cli.TunescopeCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +42,7 @@ class ReadingGoldenTest {
     void findingsMatchTheGoldenDumps() throws Exception {
         List<String> mismatches = new ArrayList<>();
         for (String name : List.of("hand-3step", "bench-repeats.tar.gz", "one-step-colocated", "healthy-control.tar.gz",
-                "pt-stalk-2x.tar.gz")) {
+                "pt-stalk-2x.tar.gz", "ftwrl-dip.tar.gz")) {
             Path c = HandCaptures.get(name, tmp);
             String base = name.replace(".tar.gz", "");
             compare(cli("findings", c.toString(), "--baseline"), HandCaptures.DIR.resolve(base + ".findings.expected.txt"), mismatches);
@@ -61,6 +60,7 @@ class ReadingGoldenTest {
         check(HandCaptures.get("one-step-colocated", tmp), HandCaptures.DIR.resolve("one-step-colocated.steps.expected.json"), mismatches);
         check(HandCaptures.get("healthy-control.tar.gz", tmp), HandCaptures.DIR.resolve("healthy-control.steps.expected.json"), mismatches);
         check(HandCaptures.get("pt-stalk-2x.tar.gz", tmp), HandCaptures.DIR.resolve("pt-stalk-2x.steps.expected.json"), mismatches);
+        check(HandCaptures.get("ftwrl-dip.tar.gz", tmp), HandCaptures.DIR.resolve("ftwrl-dip.steps.expected.json"), mismatches);
         for (String s : List.of("mariadb-oltp", "numa-4node-synthetic")) {
             Path copy = tmp.resolve("sample");
             Files.createDirectories(copy);
@@ -81,21 +81,6 @@ class ReadingGoldenTest {
 
     private static void compare(String actual, Path expected, List<String> mismatches) throws Exception {
         Path actualFile = expected.resolveSibling(expected.getFileName().toString().replace(".expected.", ".actual."));
-        if (Boolean.getBoolean("tunescope.refreshGolden")) {
-            Files.writeString(expected, actual, StandardCharsets.UTF_8);
-            Files.deleteIfExists(actualFile);
-            return;
-        }
-        if (!Files.exists(expected)) {
-            mismatches.add(expected + ": no golden dump (run with -Dtunescope.refreshGolden=true and review it)");
-            return;
-        }
-        String want = Files.readString(expected, StandardCharsets.UTF_8);
-        if (!want.equals(actual)) {
-            Files.writeString(actualFile, actual, StandardCharsets.UTF_8);
-            mismatches.add(expected.getFileName() + " differs (see " + actualFile + ")");
-        } else {
-            Files.deleteIfExists(actualFile);
-        }
+        io.tunescope.testutil.Golden.compare(actual, expected, actualFile, mismatches);
     }
 }

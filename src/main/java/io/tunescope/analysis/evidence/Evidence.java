@@ -51,6 +51,7 @@ public final class Evidence {
     private final SourceRef serverRef;
 
     private CaptureReading reading;
+    private io.tunescope.analysis.timeline.Timeline timeline;
 
     private Evidence(Capture capture, String step, CaptureReading reading) {
         this.capture = capture;
@@ -113,6 +114,17 @@ public final class Evidence {
     /** This step as read: its runs with roles, headline, comparisons; null for a folder that is not a step. */
     public StepReading stepReading() {
         return reading().step(step);
+    }
+
+    /**
+     * This step's series and runs on the one clock of the reading, as the timeline view draws them (built on
+     * first use; notes in English).
+     */
+    public io.tunescope.analysis.timeline.Timeline timeline() {
+        if (timeline == null) {
+            timeline = io.tunescope.analysis.timeline.TimelineBuilder.build(capture, step.isEmpty() ? null : step, Locale.ROOT, reading());
+        }
+        return timeline;
     }
 
     /** The runs that measure the step's load: its main run, else its repeats (never a warm-up or sweep point). */

@@ -99,6 +99,7 @@ public final class Clocks {
         List<Text> notes = new ArrayList<>();
         List<Item> items = new ArrayList<>();
         Map<String, FileClock> perfClocks = new HashMap<>();
+        Map<String, Set<String>> perfEvents = new HashMap<>();
         for (SourceFile f : c.files()) {
             if (!f.hasValue()) {
                 continue;
@@ -132,6 +133,10 @@ public final class Clocks {
                             PERF_END);
                     out.put(f.path(), fc);
                     perfClocks.merge(dirOf(f.path()), fc, Clocks::samePerf);
+                    Set<String> ev = recordedEvents(p.header());
+                    p.sections().forEach(sec -> ev.add(bareEvent(sec.event())));
+                    ev.remove("");
+                    perfEvents.merge(dirOf(f.path()), ev, Clocks::union);
                 } else {
                     items.add(new Item(f, -1, 0, false, tokens(f), -1));
                 }
@@ -144,6 +149,7 @@ public final class Clocks {
                             PERF_END);
                     out.put(f.path(), fc);
                     perfClocks.merge(dirOf(f.path()), fc, Clocks::samePerf);
+                    perfEvents.merge(dirOf(f.path()), recordedEvents(h.fields()), Clocks::union);
                 }
             } else if (v instanceof StackProfile) {
                 items.add(new Item(f, -1, 0, false, tokens(f), -1));
@@ -158,7 +164,7 @@ public final class Clocks {
         for (Item it : new ArrayList<>(items)) {
             if (it.file().value() instanceof StackProfile || it.file().value() instanceof PerfReport) {
                 FileClock h = perfClocks.get(dirOf(it.file().path()));
-                if (h != null && h.end() != null) {
+                if (h != null && h.end() != null && sameEvents(perfEvents.get(dirOf(it.file().path())), it.file().value())) {
                     out.put(it.key(), new FileClock(it.key(), -1, h.start(), h.end(), TimeSource.PERF_HEADER,
                             Text.t("reading.time.perfBeside", "perf header 'captured on' in the same folder ({0})", h.path())));
                     items.remove(it);
@@ -300,6 +306,79 @@ public final class Clocks {
             }
         }
         return new Clocks(out, notes);
+    }
+
+    private static final Pattern CMD_EVENT = Pattern.compile("(?:^|\\s)(?:-e|--event)(?:\\s+|=)(\\S+)");
+    private static final Pattern HEADER_EVENT = Pattern.compile("name\\s*=\\s*([^,\\s]+)");
+
+    /**
+     * The events a perf header says were recorded: its {@code event : name = cpu-clock, ...} line and the
+     * {@code -e} options of its {@code cmdline}; empty when it names none (then nothing can be told apart).
+     */
+    static Set<String> recordedEvents(Map<String, String> header) {
+        Set<String> out = new HashSet<>();
+        String ev = header.get("event");
+        if (ev != null) {
+            Matcher m = HEADER_EVENT.matcher(ev);
+            if (m.find()) {
+                out.add(bareEvent(m.group(1)));
+            }
+        }
+        String cmd = header.get("cmdline");
+        if (cmd != null) {
+            Matcher m = CMD_EVENT.matcher(cmd);
+            while (m.find()) {
+                for (String e : m.group(1).split(",")) {
+                    out.add(bareEvent(e));
+                }
+            }
+        }
+        out.remove("");
+        return out;
+    }
+
+    /** An event name without perf's modifiers ({@code cycles:P} is {@code cycles}; {@code sched:sched_switch} stays). */
+    static String bareEvent(String e) {
+        if (e == null) {
+            return "";
+        }
+        String s = e.strip().toLowerCase(Locale.ROOT);
+        int c = s.lastIndexOf(':');
+        if (c > 0 && s.substring(c + 1).matches("[ukhpgis]*")) {
+            s = s.substring(0, c);
+        }
+        return s;
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> out = new HashSet<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /**
+     * A profile beside a perf header is of that recording unless both name their events and none is shared:
+     * a {@code perf script} of a {@code sched:sched_switch} recording next to the header of a cpu-clock
+     * recording has its own times.
+     */
+    private static boolean sameEvents(Set<String> recorded, Object profile) {
+        if (recorded == null || recorded.isEmpty()) {
+            return true;
+        }
+        List<String> mine = profile instanceof StackProfile sp ? sp.events()
+                : profile instanceof PerfReport pr ? pr.sections().stream().map(PerfReport.Section::event).toList() : List.of();
+        boolean named = false;
+        for (String e : mine) {
+            String b = bareEvent(e);
+            if (b.isEmpty()) {
+                continue;
+            }
+            named = true;
+            if (recorded.contains(b)) {
+                return true;
+            }
+        }
+        return !named;
     }
 
     /** Two perf headers of one folder: the same recording when they end together; else neither is used for its neighbours. */

@@ -158,17 +158,25 @@ public final class AnomalyDetector {
         return out;
     }
 
-    /** Throughput samples at least {@code dipFraction} below the median of the {@code window} samples before them. */
+    /**
+     * Throughput samples at least {@code dipFraction} below the median of the {@code window} samples before them;
+     * once a dip has begun, below the median before the dip (so a stall longer than half the window stays one dip).
+     */
     public static List<Anomaly> dips(TimeSeries tps, Thresholds th) {
         return dips(tps, th, ChartText.ENGLISH);
     }
 
     static List<Anomaly> dips(TimeSeries tps, Thresholds th, ChartText w) {
         boolean[] flag = new boolean[tps.size()];
+        double frozen = Double.NaN;
         for (int i = 1; i < tps.size(); i++) {
-            double med = median(tps, Math.max(0, i - th.window()), i - 1);
+            // inside a dip the reference stays the median before it: a long stall does not become its own normal
+            double med = flag[i - 1] ? frozen : median(tps, Math.max(0, i - th.window()), i - 1);
             double v = tps.value(i);
             flag[i] = !Double.isNaN(med) && !Double.isNaN(v) && med > 0 && v <= med * (1 - th.dipFraction());
+            if (flag[i] && !flag[i - 1]) {
+                frozen = med;
+            }
         }
         List<Anomaly> out = new ArrayList<>();
         for (int[] span : spans(flag)) {
@@ -180,6 +188,26 @@ public final class AnomalyDetector {
                     String.format(Locale.ROOT, "%.1f", med)), tps.ref(low)));
         }
         return out;
+    }
+
+    /**
+     * The worst of the throughput dips the timeline marks on this series ({@link #dips}): the one reaching the
+     * lowest throughput, the longer one on a tie. The same span as the marker, so a rule and the timeline
+     * speak of the same seconds.
+     */
+    public static java.util.Optional<Anomaly> worstDip(TimeSeries tps, Thresholds th) {
+        Anomaly worst = null;
+        for (Anomaly a : dips(tps, th, ChartText.ENGLISH)) {
+            if (worst == null || a.peak() < worst.peak() || (a.peak() == worst.peak() && a.end() - a.start() > worst.end() - worst.start())) {
+                worst = a;
+            }
+        }
+        return java.util.Optional.ofNullable(worst);
+    }
+
+    /** The moving median a dip whose first sample is {@code first} is measured against: the window of samples before it. */
+    public static double baselineBefore(TimeSeries tps, int first, Thresholds th) {
+        return median(tps, Math.max(0, first - th.window()), first - 1);
     }
 
     /** Error rates above {@code errorFactor} x the moving median (or above 0 when the median is 0). */

@@ -21,10 +21,13 @@ import java.util.regex.Pattern;
 
 /**
  * {@code lscpu} output in English or Simplified Chinese ({@code 架构：aarch64}); Chinese field names are
- * mapped to the English ones so that later analysis reads one vocabulary.
+ * mapped to the English ones so that later analysis reads one vocabulary. Every architecture's layout is read
+ * (x86, aarch64 with or without clusters, ppc64, s390 books and drawers), also without the Architecture line
+ * ({@code lscpu --sysroot}); the summary gives the topology ({@link LscpuTopology}).
  */
 public final class LscpuImporter implements Importer<ConfigSnapshot> {
     private static final Pattern FIELD = Pattern.compile("^\\s*([^:：]{1,60}?)\\s*[:：]\\s*(.*)$");
+    private static final Pattern NODE_CPUS = Pattern.compile("NUMA node\\d{1,6} CPU\\(s\\)");
     private static final Pattern CN_NODE_CPUS = Pattern.compile("^NUMA\\s*节点\\s*(\\d+)\\s*CPU$");
     private static final Map<String, String> CHINESE = Map.ofEntries(
             Map.entry("架构", "Architecture"),
@@ -68,6 +71,7 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
         }
         boolean arch = head.anyLine(l -> l.startsWith("Architecture:") || l.startsWith("架构"));
         boolean cpus = head.anyLine(l -> l.startsWith("CPU(s):") || l.startsWith("CPU:"));
+        boolean online = head.anyLine(l -> l.strip().startsWith("On-line CPU(s) list:") || l.strip().startsWith("在线 CPU 列表"));
         boolean model = head.anyLine(l -> l.contains("Model name:") || l.contains("型号名称") || l.contains("Vendor ID:")
                 || l.contains("厂商 ID") || l.contains("Thread(s) per core:") || l.contains("每个核的线程数"));
         if (arch && cpus && model) {
@@ -76,16 +80,33 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
         if (arch && cpus) {
             return Sniff.strong("lscpu fields Architecture and CPU(s)");
         }
-        return Sniff.no("no 'Architecture:' and 'CPU(s):' lines");
+        if (cpus && online && model) {
+            // lscpu --sysroot (a dump of another machine) has no Architecture line, nor have some container listings
+            return Sniff.strong("lscpu fields CPU(s), On-line CPU(s) list and model/vendor (no Architecture line)");
+        }
+        return Sniff.no("no 'Architecture:'/'On-line CPU(s) list:' and 'CPU(s):' lines");
     }
 
     @Override
     public ImportResult<ConfigSnapshot> parse(ImportContext ctx) throws ImportException, IOException {
         List<ConfigEntry> entries = new ArrayList<>();
+        // lscpu in a terminal wraps long values (Flags, Vulnerability ...) at the screen width: the rest of the
+        // value follows on lines indented to the value column, cut anywhere, even inside a word
+        String key = null;
+        StringBuilder value = new StringBuilder();
+        int valueCol = -1;
+        int keyLine = 0;
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
                 int n = (int) lines.number();
+                if (key != null && valueCol > 0 && l.length() > valueCol && l.substring(0, valueCol).isBlank()
+                        && !l.substring(valueCol).isBlank()) {
+                    value.append(l, valueCol, l.length());
+                    continue;
+                }
+                addEntry(entries, key, value, keyLine, ctx);
+                key = null;
                 if (l.isBlank()) {
                     continue;
                 }
@@ -94,15 +115,26 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
                     ctx.warn(n, ctx.displayName() + ": not a 'field: value' line");
                     continue;
                 }
-                String key = m.group(1).strip();
-                String value = m.group(2).strip();
-                if (value.isEmpty()) {
-                    continue; // section titles of newer lscpu ("Caches (sum of all):")
-                }
-                entries.add(new ConfigEntry("", english(key), value, SourceRef.of(ctx.displayName(), n)));
+                key = english(m.group(1).strip());
+                value.setLength(0);
+                value.append(m.group(2));
+                valueCol = m.group(2).isBlank() ? -1 : m.start(2);
+                keyLine = n;
             }
         }
+        addEntry(entries, key, value, keyLine, ctx);
         return ctx.result(new ConfigSnapshot(ConfigKind.LSCPU, entries));
+    }
+
+    private static void addEntry(List<ConfigEntry> entries, String name, StringBuilder raw, int line, ImportContext ctx) {
+        if (name == null) {
+            return;
+        }
+        String value = raw.toString().strip();
+        if (value.isEmpty() && !NODE_CPUS.matcher(name).matches()) {
+            return; // section titles of newer lscpu ("Caches (sum of all):"); a CPU-less NUMA node stays
+        }
+        entries.add(new ConfigEntry("", name, value, SourceRef.of(ctx.displayName(), line)));
     }
 
     static String english(String key) {
@@ -119,6 +151,8 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
 
     @Override
     public Map<String, Object> summarize(ConfigSnapshot value) {
-        return ConfigSummary.of(value);
+        Map<String, Object> out = ConfigSummary.of(value);
+        out.put("topology", LscpuTopology.of(value));
+        return out;
     }
 }

@@ -64,8 +64,9 @@ public final class IostatImporter implements Importer<SeriesSet> {
         boolean jsonCpuLoad = false;
         boolean jsonSadfStamp = false;
         for (String l : head.lines()) {
-            if (l.startsWith("Device") && DEVICE_HDR.matcher(l).matches()
-                    && (l.contains("r/s") || l.contains("tps") || l.contains("rrqm/s") || l.contains("kB_read"))) {
+            if ((l.startsWith("Device") && DEVICE_HDR.matcher(l).matches() || deviceLastColumns(l) != null)
+                    && (l.contains("r/s") || l.contains("tps") || l.contains("rrqm/s") || l.contains("kB_read")
+                    || l.contains("d/s") || l.contains("f/s"))) {
                 device++;
             } else if (l.startsWith("avg-cpu:") && l.contains("%iowait")) {
                 avgcpu++;
@@ -99,6 +100,10 @@ public final class IostatImporter implements Importer<SeriesSet> {
     @Override
     public ImportResult<SeriesSet> parse(ImportContext ctx) throws ImportException, IOException {
         SeriesSet set = SeriesCollector.jsonOrText(ctx, "iostat report", this::parseJson, this::parseText);
+        if (set.hasSinceBoot() && set.series().isEmpty()) {
+            ctx.info(set.sinceBootLine(), ctx.displayName() + ": the file holds one report, the average since boot:"
+                    + " read as a since-boot summary (no interval, so no time series)");
+        }
         return ctx.result(withDerivedAwait(set));
     }
 
@@ -111,6 +116,9 @@ public final class IostatImporter implements Importer<SeriesSet> {
         String[] cpuCols = null;
         Mode mode = Mode.NONE;
         boolean stampedPending = false;
+        boolean deviceLast = false;
+        // the column blocks of the current report: iostat -h / --pretty print one block per request kind
+        java.util.Set<String> blocks = new java.util.HashSet<>();
         int unknownWarned = 0;
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
@@ -135,6 +143,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
                 Stamp st = Stamp.parseLine(l);
                 if (st != null) {
                     c.beginReport(n, st);
+                    blocks.clear();
                     stampedPending = true;
                     seenReport = true;
                     mode = Mode.NONE;
@@ -143,6 +152,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
                 if (l.startsWith("avg-cpu:")) {
                     if (!stampedPending && (seenReport && c.currentHasValues() || !seenReport)) {
                         c.beginReport(n, null);
+                        blocks.clear();
                     }
                     stampedPending = false;
                     seenReport = true;
@@ -151,13 +161,19 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     continue;
                 }
                 Matcher dh = DEVICE_HDR.matcher(l);
-                if (dh.matches() && l.startsWith("Device")) {
-                    if (!stampedPending && (!seenReport || c.currentHasDevices())) {
+                String[] lastCols = dh.matches() && l.startsWith("Device") ? null : deviceLastColumns(l);
+                if (lastCols != null || dh.matches() && l.startsWith("Device")) {
+                    String block = String.join(" ", lastCols != null ? lastCols : new String[] {dh.group(1).strip()});
+                    boolean again = lastCols != null ? blocks.contains(block) : c.currentHasDevices();
+                    if (!stampedPending && (!seenReport || again)) {
                         c.beginReport(n, null);
+                        blocks.clear();
                     }
+                    blocks.add(block);
                     stampedPending = false;
                     seenReport = true;
-                    devCols = dh.group(1).strip().split("\\s+");
+                    deviceLast = lastCols != null;
+                    devCols = lastCols != null ? lastCols : dh.group(1).strip().split("\\s+");
                     devMap = new IoColumns.Col[devCols.length];
                     for (int i = 0; i < devCols.length; i++) {
                         devMap[i] = IoColumns.of(devCols[i]);
@@ -191,11 +207,12 @@ public final class IostatImporter implements Importer<SeriesSet> {
                                 + devCols.length + " columns; skipped");
                         continue;
                     }
-                    String dev = v[0];
+                    String dev = deviceLast ? v[devCols.length] : v[0];
+                    int first = deviceLast ? 0 : 1;
                     for (int i = 0; i < devCols.length; i++) {
-                        Double d = number(v[i + 1]);
+                        Double d = number(v[i + first]);
                         if (d == null) {
-                            ctx.warn(n, ctx.displayName() + ": '" + v[i + 1] + "' is not a number (" + devCols[i] + ")");
+                            ctx.warn(n, ctx.displayName() + ": '" + v[i + first] + "' is not a number (" + devCols[i] + ")");
                             continue;
                         }
                         IoColumns.Col col = devMap[i];
@@ -252,43 +269,137 @@ public final class IostatImporter implements Importer<SeriesSet> {
         }
     }
 
-    private static Double number(String s) {
+    /**
+     * The columns of a header with the device name last ({@code iostat -h}, {@code iostat --pretty}):
+     * {@code "     r/s     rkB/s ... Device"}; null for any other line.
+     */
+    static String[] deviceLastColumns(String line) {
+        String s = line.strip();
+        if (!s.endsWith(" Device") || s.startsWith("Device") || s.startsWith("avg-cpu")) {
+            return null;
+        }
+        String[] cols = s.substring(0, s.length() - " Device".length()).strip().split("\\s+");
+        for (String col : cols) {
+            if (col.isEmpty() || Character.isDigit(col.charAt(0))) {
+                return null;
+            }
+        }
+        return cols;
+    }
+
+    private static final String SIZE_SUFFIXES = "kMGTP";
+
+    /**
+     * A value as iostat prints it: plain, with a decimal comma (old sysstat in some locales), or human-readable
+     * ({@code -h}): {@code 0.5%}, and sizes in kB as {@code 69.6k}, {@code 3.1M}, {@code 1.2G} (k = 1 kB).
+     */
+    static Double number(String s) {
+        String t = s.replace(',', '.');
+        double factor = 1;
+        if (t.length() > 1) {
+            char last = t.charAt(t.length() - 1);
+            int unit = SIZE_SUFFIXES.indexOf(last);
+            if (last == '%') {
+                t = t.substring(0, t.length() - 1);
+            } else if (unit >= 0) {
+                t = t.substring(0, t.length() - 1);
+                factor = Math.pow(1024, unit);
+            }
+        }
         try {
-            return Double.parseDouble(s.replace(',', '.'));
+            return Double.parseDouble(t) * factor;
         } catch (NumberFormatException e) {
             return null;
         }
     }
 
-    /** Adds a combined {@code await} per device when the layout only has r_await and w_await. */
+    /**
+     * Adds a combined {@code await} per device when the layout only has the per-kind waits (sysstat 11+ {@code -x}),
+     * computed as iostat computes its own {@code await} ({@code iostat -x -s}, {@code sar -d}): the wait of every
+     * read, write and discard request over their number, i.e. the per-kind waits weighted by r/s, w/s and d/s.
+     * Flush requests are not in it (sysstat's {@code compute_ext_disk_stats}: unmerged flushes already count as
+     * writes). Done for every interval and for the since-boot report.
+     */
     static SeriesSet withDerivedAwait(SeriesSet set) {
         List<TimeSeries> out = new ArrayList<>(set.series());
-        for (String dev : set.entities()) {
-            if (dev.equals("all") || set.byKey("iostat/" + dev + "/await") != null) {
+        Map<String, Double> sinceBoot = new LinkedHashMap<>(set.sinceBoot());
+        java.util.Set<String> devices = new java.util.LinkedHashSet<>(set.entities());
+        for (String key : set.sinceBoot().keySet()) {
+            String[] k = key.split("/", -1); // iostat/DEVICE/NAME, where NAME may hold '/' (r/s)
+            if (k.length >= 3) {
+                devices.add(k[1]);
+            }
+        }
+        for (String dev : devices) {
+            String p = "iostat/" + dev + "/";
+            if (dev.equals("all") || set.byKey(p + "await") != null || sinceBoot.containsKey(p + "await")) {
                 continue;
             }
-            TimeSeries ra = set.byKey("iostat/" + dev + "/r_await");
-            TimeSeries wa = set.byKey("iostat/" + dev + "/w_await");
-            TimeSeries rs = set.byKey("iostat/" + dev + "/r/s");
-            TimeSeries ws = set.byKey("iostat/" + dev + "/w/s");
-            if (ra == null || wa == null || rs == null || ws == null || ra.size() != wa.size() || ra.size() != rs.size()
-                    || ra.size() != ws.size()) {
+            if (sinceBoot.containsKey(p + "r_await") && sinceBoot.containsKey(p + "w_await")) {
+                double[] ops = new double[KINDS.length];
+                double[] wait = new double[KINDS.length];
+                boolean all = true;
+                for (int k = 0; k < KINDS.length; k++) {
+                    Double o = sinceBoot.get(p + KINDS[k] + "/s");
+                    Double w = sinceBoot.get(p + KINDS[k] + "_await");
+                    all &= k == 2 || o != null;
+                    ops[k] = o == null || w == null ? 0 : o;
+                    wait[k] = o == null || w == null ? 0 : w;
+                }
+                if (all) {
+                    sinceBoot.put(p + "await", meanWait(ops, wait));
+                }
+            }
+            TimeSeries[] rate = new TimeSeries[KINDS.length];
+            TimeSeries[] wait = new TimeSeries[KINDS.length];
+            for (int k = 0; k < KINDS.length; k++) {
+                rate[k] = set.byKey(p + KINDS[k] + "/s");
+                wait[k] = set.byKey(p + KINDS[k] + "_await");
+            }
+            TimeSeries ra = wait[0];
+            if (ra == null || wait[1] == null || rate[0] == null || rate[1] == null) {
+                continue;
+            }
+            boolean aligned = true;
+            for (int k = 0; k < KINDS.length; k++) {
+                aligned &= rate[k] == null && wait[k] == null && k == 2
+                        || rate[k] != null && wait[k] != null && rate[k].size() == ra.size() && wait[k].size() == ra.size();
+            }
+            if (!aligned) {
                 continue;
             }
             TimeSeries.Builder b = new TimeSeries.Builder(
                     io.tunescope.model.series.Metric.of("iostat", "await", dev, Unit.MILLISECONDS), set.clock(), ra.file());
             for (int i = 0; i < ra.size(); i++) {
-                double ops = rs.value(i) + ws.value(i);
-                double v = ops > 0 ? (rs.value(i) * ra.value(i) + ws.value(i) * wa.value(i)) / ops : 0;
-                b.add(ra.time(i), v, ra.line(i));
+                double[] o = new double[KINDS.length];
+                double[] w = new double[KINDS.length];
+                for (int k = 0; k < KINDS.length; k++) {
+                    o[k] = rate[k] == null ? 0 : rate[k].value(i);
+                    w[k] = wait[k] == null ? 0 : wait[k].value(i);
+                }
+                b.add(ra.time(i), meanWait(o, w), ra.line(i));
             }
             out.add(b.build());
         }
-        if (out.size() == set.series().size()) {
+        if (out.size() == set.series().size() && sinceBoot.size() == set.sinceBoot().size()) {
             return set;
         }
-        return new SeriesSet(set.tool(), set.clock(), set.reports(), out, set.sinceBoot(), set.sinceBootLine(),
+        return new SeriesSet(set.tool(), set.clock(), set.reports(), out, sinceBoot, set.sinceBootLine(),
                 set.intervalMs(), set.meta());
+    }
+
+    /** The request kinds in iostat's {@code await}: reads, writes, discards (not flushes). */
+    private static final String[] KINDS = {"r", "w", "d"};
+
+    /** Requests per second and their mean wait per kind, to the mean wait of all of them (0 without requests). */
+    private static double meanWait(double[] ops, double[] wait) {
+        double n = 0;
+        double sum = 0;
+        for (int k = 0; k < ops.length; k++) {
+            n += ops[k];
+            sum += ops[k] * wait[k];
+        }
+        return n > 0 ? sum / n : 0;
     }
 
     @Override
@@ -323,6 +434,39 @@ public final class IostatImporter implements Importer<SeriesSet> {
         if (value.hasSinceBoot()) {
             out.put("since_boot_report_line", value.sinceBootLine());
         }
+        if (value.hasSinceBoot() && value.series().isEmpty()) {
+            out.put("since_boot", sinceBootSummary(value));
+        }
+        return out;
+    }
+
+    /**
+     * A file with one report only (the average since boot, e.g. {@code iostat -x} without an interval): per device
+     * its since-boot %util, await, request rates and throughput, said as such since nothing else is in the file.
+     */
+    private static Map<String, Object> sinceBootSummary(SeriesSet value) {
+        Map<String, Map<String, Object>> byDevice = new java.util.TreeMap<>();
+        java.util.List<String> keys = new ArrayList<>(value.sinceBoot().keySet());
+        java.util.Collections.sort(keys);
+        for (String key : keys) {
+            String[] k = key.split("/", 3);
+            if (k.length < 3 || k[1].equals("all")) {
+                continue;
+            }
+            String name = switch (k[2]) {
+                case "util" -> "util_pct";
+                case "await" -> "await_ms";
+                case "r/s", "w/s", "d/s", "f/s", "tps", "rkB/s", "wkB/s", "dkB/s" -> k[2];
+                default -> null;
+            };
+            if (name != null) {
+                byDevice.computeIfAbsent(k[1], d -> new java.util.TreeMap<>())
+                        .put(name, Math.round(value.sinceBoot().get(key) * 1000) / 1000.0);
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("what", "average since boot (the file holds no interval report)");
+        out.put("devices", byDevice);
         return out;
     }
 }

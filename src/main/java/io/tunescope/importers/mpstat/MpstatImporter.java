@@ -22,13 +22,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code mpstat} output: text (24 h or 12 h clock, {@code -P ALL} or one CPU) and {@code -o JSON}.
- * Metrics are named without '%' ({@code usr}, {@code sys}, {@code iowait}, {@code soft}, ...), one
- * entity per CPU ({@code all}, {@code 0}, {@code 1}, ...). {@code Average:} lines are skipped.
+ * {@code mpstat} output: text (24 h or 12 h clock, {@code -P ALL} or one CPU, {@code -N ALL}, {@code -A}) and
+ * {@code -o JSON}. Metrics are named without '%' ({@code usr}, {@code sys}, {@code iowait}, {@code soft}, ...), one
+ * entity per CPU ({@code all}, {@code 0}, {@code 1}, ...) and per NUMA node ({@code node0}, ...); {@code intr/s}
+ * is kept, the per-interrupt tables of {@code -I ALL} are not. {@code Average:} lines are skipped. sar's
+ * {@code -u ALL} text, which looks alike, is not claimed.
  */
 public final class MpstatImporter implements Importer<SeriesSet> {
-    private static final Pattern HEADER = Pattern.compile(
-            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s+CPU\\s+(%\\S+(?:\\s+%?\\S+)*)\\s*$");
+    /** Any section header of mpstat text: time, CPU or NODE, then the columns ({@code -A}, {@code -I}, {@code -N}). */
+    private static final Pattern SECTION = Pattern.compile(
+            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s+(CPU|NODE)\\s+(\\S.*)$");
     private static final Pattern ROW = Pattern.compile(
             "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s+(all|\\d+)\\s+([-\\d.,\\s]+)$");
 
@@ -58,7 +61,11 @@ public final class MpstatImporter implements Importer<SeriesSet> {
         boolean cpuLoad = false;
         boolean sadfStamp = false;
         for (String l : head.lines()) {
-            if (HEADER.matcher(l).matches() && l.contains("%usr")) {
+            Matcher sec = SECTION.matcher(l);
+            if (sec.matches() && l.contains("%usr") && sarCpuLayout(sec.group(3))) {
+                return Sniff.no("sar -u ALL layout (%steal right after %iowait): sar text, not mpstat");
+            }
+            if (sec.matches() && l.contains("%usr")) {
                 headers++;
             } else if (ROW.matcher(l).matches()) {
                 rows++;
@@ -88,11 +95,51 @@ public final class MpstatImporter implements Importer<SeriesSet> {
         return ctx.result(set);
     }
 
+    /**
+     * sar's CPU utilisation header ({@code sar -u ALL}) has mpstat's columns in another order: %steal right after
+     * %iowait, where mpstat has %irq (sysstat 9 to 12).
+     */
+    static boolean sarCpuLayout(String columns) {
+        String[] c = columns.strip().split("\\s+");
+        for (int i = 0; i + 1 < c.length; i++) {
+            if (c[i].equals("%iowait")) {
+                return c[i + 1].equals("%steal");
+            }
+        }
+        return false;
+    }
+
+    /** What a section of mpstat text holds. */
+    private enum Section {
+        /** CPU utilisation per CPU ({@code CPU %usr ...}). */
+        CPU,
+        /** CPU utilisation per NUMA node ({@code -N}, {@code -A}: {@code NODE %usr ...}); kept as entities node0, node1, ... */
+        NODE,
+        /** Interrupts per CPU ({@code -I SUM}: {@code CPU intr/s}). */
+        INTR,
+        /** Per-interrupt and per-softirq tables ({@code -I ALL}): not kept. */
+        SKIPPED
+    }
+
+    private static Section section(String unit, String columns) {
+        if (unit.equals("NODE")) {
+            return columns.startsWith("%") ? Section.NODE : Section.SKIPPED;
+        }
+        if (columns.startsWith("%")) {
+            return Section.CPU;
+        }
+        return columns.strip().equals("intr/s") ? Section.INTR : Section.SKIPPED;
+    }
+
     private SeriesSet parseText(ImportContext ctx) throws IOException {
         SeriesCollector c = new SeriesCollector("mpstat", ctx.displayName());
         String[] cols = null;
         boolean stamped = false;
         int skippedAverage = 0;
+        Section section = Section.CPU;
+        String sectionTime = null;
+        java.util.EnumSet<Section> inReport = java.util.EnumSet.noneOf(Section.class);
+        int skippedTables = 0;
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
@@ -104,14 +151,32 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                     skippedAverage++;
                     continue;
                 }
-                Matcher h = HEADER.matcher(l);
+                Matcher h = SECTION.matcher(l);
                 if (h.matches()) {
-                    cols = h.group(2).strip().split("\\s+");
-                    c.beginReport(n, null);
-                    stamped = false;
+                    Section next = section(h.group(2), h.group(3));
+                    // mpstat -A / -P ALL -N ALL print several sections per interval, all under the interval's start time
+                    if (!h.group(1).equals(sectionTime) || next != Section.SKIPPED && inReport.contains(next) || c.reports() == 0) {
+                        c.beginReport(n, null);
+                        inReport.clear();
+                        stamped = false;
+                    }
+                    sectionTime = h.group(1);
+                    inReport.add(next);
+                    section = next;
+                    cols = h.group(3).strip().split("\\s+");
+                    if (next == Section.SKIPPED) {
+                        skippedTables++;
+                    }
                     continue;
                 }
                 Matcher r = ROW.matcher(l);
+                if (r.matches() && cols != null && section == Section.SKIPPED) {
+                    continue;
+                }
+                String entity = r.matches() ? entity(section, r.group(2), inReport) : null;
+                if (r.matches() && cols != null && entity == null) {
+                    continue;
+                }
                 if (r.matches() && cols != null) {
                     if (!stamped) {
                         c.stampCurrent(Stamp.time(r.group(1)));
@@ -126,7 +191,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                         try {
                             double d = Double.parseDouble(v[i].replace(',', '.'));
                             String name = cols[i].replace("%", "");
-                            c.add(name, r.group(2), cols[i].startsWith("%") ? Unit.PERCENT : Unit.PER_SECOND, d, n);
+                            c.add(name, entity, cols[i].startsWith("%") ? Unit.PERCENT : Unit.PER_SECOND, d, n);
                         } catch (NumberFormatException e) {
                             ctx.warn(n, ctx.displayName() + ": '" + v[i] + "' is not a number");
                         }
@@ -136,10 +201,27 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                 ctx.warn(n, ctx.displayName() + ": line not understood as mpstat output; skipped");
             }
         }
+        if (skippedTables > 0) {
+            ctx.info(0, ctx.displayName() + ": " + skippedTables + " per-interrupt/softirq tables (mpstat -I ALL) not kept;"
+                    + " CPU and node utilisation and intr/s are");
+        }
         if (skippedAverage > 0) {
             ctx.info(0, ctx.displayName() + ": " + skippedAverage + " 'Average:' lines skipped (the series hold every interval)");
         }
         return c.build(ctx, false, 0);
+    }
+
+    /**
+     * The entity a row is kept under: the CPU number or {@code all} for CPU rows, {@code node0}, {@code node1}, ...
+     * for node rows; a node section's {@code all} row repeats the CPU {@code all} row and is kept only when the
+     * report has no CPU section ({@code mpstat -N ALL} alone). Null when the row is not kept.
+     */
+    private static String entity(Section section, String id, java.util.Set<Section> inReport) {
+        return switch (section) {
+            case CPU, INTR -> id;
+            case NODE -> id.equals("all") ? (inReport.contains(Section.CPU) ? null : "all") : "node" + id;
+            case SKIPPED -> null;
+        };
     }
 
     private SeriesSet parseJson(ImportContext ctx) throws IOException {
@@ -168,7 +250,11 @@ public final class MpstatImporter implements Importer<SeriesSet> {
     public Map<String, Object> summarize(SeriesSet value) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("reports", value.reports());
-        out.put("cpus", value.entities().size());
+        long nodes = value.entities().stream().filter(e -> e.startsWith("node")).count();
+        out.put("cpus", value.entities().size() - (int) nodes);
+        if (nodes > 0) {
+            out.put("nodes", (int) nodes);
+        }
         return out;
     }
 }

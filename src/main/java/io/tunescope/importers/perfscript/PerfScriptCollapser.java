@@ -27,13 +27,60 @@ public final class PerfScriptCollapser {
     private PerfScriptCollapser() {
     }
 
-    /** Folds the stream and writes the folded lines; returns the folder (unrecognised-line count etc.). */
+    /**
+     * Folds the stream and writes the folded lines exactly as the script does (a last sample that no blank line
+     * ends is dropped); returns the folder (unrecognised-line count etc.).
+     */
     public static PerfScriptFolder collapse(InputStream in, OutputStream out, FoldOptions options,
                                             PerfScriptFolder.Problems problems) throws IOException {
+        return collapse(in, out, options, problems, false);
+    }
+
+    /**
+     * Folds the stream and writes the folded lines; with {@code keepUnendedLast} the end of the input also ends
+     * the last sample (the script drops a sample that no blank line ends; the importer and {@code inspect} count it).
+     */
+    public static PerfScriptFolder collapse(InputStream in, OutputStream out, FoldOptions options,
+                                            PerfScriptFolder.Problems problems, boolean keepUnendedLast) throws IOException {
         PerfScriptFolder folder = new PerfScriptFolder(options, StandardCharsets.ISO_8859_1, problems);
         folder.feed(in);
+        if (keepUnendedLast) {
+            folder.endLastSample();
+        }
         FoldedWriter.write(folder.profile().byPeriod(), out);
         return folder;
+    }
+
+    /**
+     * True when the {@code perf script} text in {@code b[0, len)} has samples without call chains ({@code perf record}
+     * without {@code -g}: each sample line carries its own ip, symbol and module). The script folds nothing from
+     * such a file; the importer reads each sample as a one-frame stack. Only whole lines are looked at.
+     */
+    public static boolean withoutCallChains(byte[] b, int len) {
+        PerfScriptParser p = new PerfScriptParser();
+        p.lenient = true;
+        int samples = 0;
+        int s = 0;
+        for (int i = 0; i < len; i++) {
+            if (b[i] != '\n') {
+                continue;
+            }
+            int e = i > s && b[i - 1] == '\r' ? i - 1 : i;
+            PerfScriptParser.Kind k = p.parse(b, s, e);
+            s = i + 1;
+            if (k == PerfScriptParser.Kind.FRAME) {
+                return false;
+            }
+            if (k == PerfScriptParser.Kind.SAMPLE) {
+                if (!p.inlineFrame()) {
+                    return false;
+                }
+                if (++samples >= 2) {
+                    return true;
+                }
+            }
+        }
+        return samples > 0;
     }
 
     /** Folds the stream into a profile (counts: samples; {@link InternedStackProfile#byPeriod()} for periods). */

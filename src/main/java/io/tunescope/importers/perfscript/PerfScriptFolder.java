@@ -133,6 +133,14 @@ public final class PerfScriptFolder {
         }
     }
 
+    /**
+     * Ends a last sample that no blank line ended, whatever the options (after {@link #feed}): so that
+     * {@code collapse} keeps the sample the importer counts; the script drops it.
+     */
+    public void endLastSample() {
+        endSample();
+    }
+
     /** The folded stacks; the profile's event is the filter event (or the first event met). */
     public InternedStackProfile profile() {
         int primary = 0;

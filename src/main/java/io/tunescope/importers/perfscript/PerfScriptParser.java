@@ -11,8 +11,9 @@ package io.tunescope.importers.perfscript;
  * <li>an empty line ends a sample;</li>
  * <li>a sample header is what {@code /^(\S.+?)\s+(\d+)\/*(\d+)*\s+/} matches: the command (at least two
  *     characters, may contain spaces), then the TID, or PID/TID;</li>
- * <li>otherwise a frame is what {@code /^\s*(\w+)\s*(.+) \((\S*)\)/} matches: address, symbol (with
- *     offset, inlined {@code a->b} parts), module in parentheses at the last {@code " ("};</li>
+ * <li>otherwise a frame is what {@code /^\s*(\w+)\s*(.+) \((.*)\)/} matches: address, symbol (with
+ *     offset, inlined {@code a->b} parts), module in parentheses at the last {@code " ("} (it may hold spaces:
+ *     {@code [JIT app cache]});</li>
  * <li>anything else is an unrecognised line.</li>
  * </ul>
  * For a header the event and period are read twice: the way the script does
@@ -310,7 +311,11 @@ public final class PerfScriptParser {
         return true;
     }
 
-    /** {@code /^\s*(\w+)\s*(.+) \((\S*)\)/}: the module is the last {@code " (...)"} that the pattern allows. */
+    /**
+     * {@code /^\s*(\w+)\s*(.+) \((.*)\)/} (FlameGraph since 2023-11, "Handle spaces in file paths"): the module
+     * starts at the last {@code " ("} that some later {@code ')'} closes and ends at the line's last {@code ')'},
+     * so a module with spaces ({@code [JIT app cache]}, a path with a space) keeps its frame.
+     */
     private boolean frame(byte[] b, int start, int end) {
         int lead = start;
         while (lead < end && ws(b[lead])) {
@@ -323,36 +328,17 @@ public final class PerfScriptParser {
         if (w == lead) {
             return false;
         }
-        // greedy (.+): the last " (" whose following non-space run holds a ')'
-        int p = end - 2;
-        int q = -1;
-        if (b[end - 1] == ')') {
-            // usual case "... sym (module)": one backward pass; valid when no space lies after the "("
-            int k = end - 2;
-            while (k > w && (CLS[b[k] & 0xFF] & STOP) == 0) {
-                k--;
-            }
-            if (k > w && b[k] == '(' && b[k - 1] == ' ') {
-                p = k - 1;
-                q = end - 1;
-            }
+        // greedy (.*)\): the line's last ')'; greedy (.+) before " (": the last " (" left of it
+        int q = end - 1;
+        while (q > w && b[q] != ')') {
+            q--;
         }
-        while (q < 0 && p > w - 1) {
-            if (b[p] == ' ' && b[p + 1] == '(') {
-                int r = p + 2;
-                int lastParen = -1;
-                while (r < end && !ws(b[r])) {
-                    if (b[r] == ')') {
-                        lastParen = r;
-                    }
-                    r++;
-                }
-                if (lastParen >= 0) {
-                    q = lastParen;
-                    break;
-                }
-            }
+        int p = q - 2;
+        while (p > w - 1 && !(b[p] == ' ' && b[p + 1] == '(')) {
             p--;
+        }
+        if (q <= w || p <= w - 1) {
+            q = -1;
         }
         if (q < 0) {
             return false;

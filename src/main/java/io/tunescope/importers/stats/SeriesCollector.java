@@ -29,6 +29,7 @@ public final class SeriesCollector {
     private final Map<String, Col> cols = new LinkedHashMap<>();
     private final Map<String, String> meta = new LinkedHashMap<>();
     private Stamp bannerDate;
+    private int current = -1;
     private int lastDeviceReport = -1;
     private final Map<Integer, Long> offsets = new java.util.HashMap<>();
 
@@ -41,7 +42,18 @@ public final class SeriesCollector {
     public int beginReport(int line, Stamp stamp) {
         stamps.add(stamp);
         reportLines.add(line);
-        return stamps.size() - 1;
+        current = stamps.size() - 1;
+        return current;
+    }
+
+    /**
+     * Makes an earlier report current again: for files that list every report once per activity
+     * ({@code sadf -d -A}), values go to the report of their timestamp.
+     */
+    public void selectReport(int report) {
+        if (report >= 0 && report < stamps.size()) {
+            current = report;
+        }
     }
 
     /** Starts a new report at a known offset (ms) from the file's start. */
@@ -177,7 +189,7 @@ public final class SeriesCollector {
     /** Adds a per-device value to the current report. */
     public void addDevice(String name, String device, Unit unit, double value, int line) {
         add(name, device, unit, value, line);
-        lastDeviceReport = stamps.size() - 1;
+        lastDeviceReport = current;
     }
 
     /** True when the current report already has device rows. */
@@ -191,7 +203,7 @@ public final class SeriesCollector {
             beginReport(line, null);
         }
         Metric m = Metric.of(tool, name, entity, unit);
-        cols.computeIfAbsent(m.key(), k -> new Col(m)).add(stamps.size() - 1, value, line);
+        cols.computeIfAbsent(m.key(), k -> new Col(m)).add(current, value, line);
     }
 
     /**

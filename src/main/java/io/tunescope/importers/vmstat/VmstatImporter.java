@@ -50,6 +50,9 @@ public final class VmstatImporter implements Importer<SeriesSet> {
         boolean procs = false;
         boolean cols = false;
         for (String l : head.lines()) {
+            if (isBsdColumnHeader(l)) {
+                return Sniff.no("BSD vmstat layout (avm, fre, flt, pi, po columns: FreeBSD/OpenBSD), not Linux procps vmstat");
+            }
             if (l.startsWith("procs ") && l.contains("memory")) {
                 procs = true;
             } else if (isColumnHeader(l)) {
@@ -65,11 +68,21 @@ public final class VmstatImporter implements Importer<SeriesSet> {
         return Sniff.no("no vmstat header");
     }
 
+    /** Linux procps vmstat's column header: r b ... (swap) si so, (block I/O) bi bo, in cs, us sy id. */
     private static boolean isColumnHeader(String l) {
         String s = l.strip();
         // pt-summary's "fuzzy rounded vmstat" renames in/id to ir/il: a table of its own, not vmstat output
         return s.startsWith("r ") && s.contains(" b ") && s.contains(" cs ") && s.contains(" us ")
-                && (s.contains(" in ") || s.contains(" id "));
+                && s.contains(" bi ") && s.contains(" bo ") && (s.contains(" in ") || s.contains(" id "));
+    }
+
+    /**
+     * The BSD vmstat header ({@code r b w avm fre flt re pi po fr sr ... in sy cs us sy id}): other columns, other
+     * units (pages, humanized sizes), so it is refused rather than read as Linux vmstat.
+     */
+    private static boolean isBsdColumnHeader(String l) {
+        String s = " " + l.strip() + " ";
+        return s.startsWith(" r ") && s.contains(" avm ") && s.contains(" fre ") && s.contains(" flt ") && s.contains(" pi ");
     }
 
     @Override

@@ -142,8 +142,8 @@ public final class TimelineChart {
             List<Track> out = new ArrayList<>();
             for (Track tr : t.find(src, "idle")) {
                 TimeSeries idle = tr.series();
-                if (idle.metric().entity().equals("all") || idle.metric().entity().isEmpty()) {
-                    continue;
+                if (idle.metric().entity().isEmpty() || !idle.metric().entity().chars().allMatch(Character::isDigit)) {
+                    continue;                       // "all", and NUMA nodes of mpstat -N (node0, ...)
                 }
                 TimeSeries.Builder b = new TimeSeries.Builder(io.tunescope.model.series.Metric.of(src, "busy",
                         idle.metric().entity(), io.tunescope.model.series.Unit.PERCENT), idle.clock(), idle.file());

@@ -118,6 +118,7 @@ public final class RuleCatalog {
                 new IoCapacityFlushingRule(),
                 new StepChangeRule(),
                 new SteadyStateRule(),
+                new io.tunescope.rules.concurrency.WorstWindowRule(),
                 new ThroughputKneeRule(),
                 new LatencyRisingFlatTpsRule(),
                 new ErrorsReconnectsRule(),

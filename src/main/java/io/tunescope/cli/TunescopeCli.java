@@ -17,6 +17,10 @@ public final class TunescopeCli implements Runnable {
     public static final int FINDINGS = 1;
     public static final int USAGE = 2;
     public static final int NOTHING_READ = 3;
+    /** A failure Tunescope did not foresee: said in plain words, the trace only with --debug. */
+    public static final int FAILED = 4;
+    /** Anywhere among the arguments: print the stack trace of a failure (for a bug report). */
+    public static final String DEBUG = "--debug";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -191,13 +195,82 @@ public final class TunescopeCli implements Runnable {
     }
 
     public static int run(String[] args) {
-        return commandLine().execute(args);
+        CommandLine cl = commandLine();
+        return execute(cl, args);
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
-        return cl.execute(args);
+        return execute(cl, args);
+    }
+
+    /**
+     * Runs the command line so that no failure reaches the user as a stack trace unless {@value #DEBUG} is
+     * given: an exception or error escaping a command is one line naming the command and what went wrong in
+     * plain words, with exit {@link #USAGE} when a path cannot be written or read (an argument of the user's),
+     * {@link #NOTHING_READ} when the input is too large for the memory available (as the loader says for a
+     * file), else {@link #FAILED}.
+     */
+    static int execute(CommandLine cl, String[] args) {
+        boolean debug = java.util.Arrays.asList(args).contains(DEBUG);
+        String[] rest = java.util.Arrays.stream(args).filter(a -> !DEBUG.equals(a)).toArray(String[]::new);
+        String command = rest.length > 0 && cl.getSubcommands().containsKey(rest[0]) ? rest[0] : "";
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> failure(c.getErr(), c.getCommandName(), ex, debug));
+        try {
+            return cl.execute(rest);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            return failure(cl.getErr(), command, e, debug);
+        }
+    }
+
+    private static int failure(PrintWriter err, String command, Throwable e, boolean debug) {
+        String who = command.isEmpty() || command.equals("tunescope") ? "tunescope" : "tunescope " + command;
+        err.println(who + ": " + plainWords(e));
+        boolean io = e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException;
+        if (debug) {
+            e.printStackTrace(err);
+        } else if (!io && !(e instanceof OutOfMemoryError)) {
+            err.println("(run again with " + DEBUG + " for the details of a bug report)");
+        }
+        err.flush();
+        // a path that cannot be written is the user's argument, as flamegraph's "cannot write" has always said
+        return e instanceof OutOfMemoryError ? NOTHING_READ : io ? USAGE : FAILED;
+    }
+
+    /** What went wrong, for a user: the file and the reason, not the Java class. */
+    static String plainWords(Throwable e) {
+        if (e instanceof java.io.UncheckedIOException u && u.getCause() != null) {
+            e = u.getCause();
+        }
+        if (e instanceof OutOfMemoryError) {
+            return "too large to process in the memory available (give Java more with -Xmx, or a smaller input)";
+        }
+        if (e instanceof StackOverflowError) {
+            return "the input is nested too deeply to process";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException a) {
+            return "cannot write or read " + a.getFile() + ": permission denied";
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException a) {
+            return "cannot write there: " + a.getFile() + " is a file, not a folder";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException a) {
+            return "no such file or folder: " + a.getFile();
+        }
+        if (e instanceof java.nio.file.NotDirectoryException a) {
+            return "cannot write there: " + a.getFile() + " is not a folder";
+        }
+        if (e instanceof java.nio.file.FileSystemException a) {
+            return "cannot write or read " + a.getFile() + (a.getReason() == null ? "" : ": " + a.getReason());
+        }
+        if (e instanceof java.io.FileNotFoundException) {
+            return "cannot write or read " + e.getMessage();
+        }
+        if (e instanceof java.io.IOException) {
+            return "input or output failed: " + e.getMessage();
+        }
+        return "an unexpected failure (a bug in Tunescope)";
     }
 }

@@ -154,10 +154,19 @@ public final class FindingsWriter {
             m.put("withheld", f.withheld());
             List<Map<String, String>> cites = new ArrayList<>();
             for (String c : f.citations()) {
-                cites.add(Map.of("key", c, "source", Citations.resolve(c)));
+                Map<String, String> cite = new LinkedHashMap<>(); // key first, then source: the same bytes every run
+                cite.put("key", c);
+                cite.put("source", Citations.resolve(c));
+                cites.add(cite);
             }
             m.put("citations", cites);
-            f.timeWindow().ifPresent(w -> m.put("window", Map.of("fromMs", w.fromMs(), "toMs", w.toMs(), "clock", w.clock())));
+            f.timeWindow().ifPresent(w -> {
+                Map<String, Object> win = new LinkedHashMap<>();
+                win.put("fromMs", w.fromMs());
+                win.put("toMs", w.toMs());
+                win.put("clock", w.clock());
+                m.put("window", win);
+            });
             if (!f.frames().isEmpty()) {
                 m.put("frames", f.frames());
             }

@@ -56,6 +56,28 @@ public final class CaptureLoader {
     private final ImporterRegistry registry;
     private final int threads;
     private final long maxArchiveBytes;
+    private FolderLister lister = FolderLister.FILES;
+
+    /**
+     * How the loader lists a folder's entries. The file system's listing in use; tests put a failing one in
+     * to check what an unreadable folder does (permissions do not bite when tests run as root).
+     */
+    @FunctionalInterface
+    interface FolderLister {
+        FolderLister FILES = dir -> {
+            try (Stream<Path> s = Files.list(dir)) {
+                return s.toList();
+            }
+        };
+
+        List<Path> list(Path dir) throws IOException;
+    }
+
+    /** This loader with another way of listing folders (tests). */
+    CaptureLoader withLister(FolderLister l) {
+        this.lister = l;
+        return this;
+    }
 
     public CaptureLoader(ImporterRegistry registry) {
         this(registry, Math.max(1, Runtime.getRuntime().availableProcessors()), ArchiveExtractor.DEFAULT_MAX_BYTES);
@@ -78,6 +100,11 @@ public final class CaptureLoader {
     public Capture load(Path path, LoadListener listener, BooleanSupplier cancelled) throws IOException, CaptureException {
         if (!Files.exists(path)) {
             throw new CaptureException(path + ": no such file or folder");
+        }
+        if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
+            // opening a FIFO would wait for a writer forever, a device would stream without end
+            throw new CaptureException(path + ": not a file or folder but a FIFO, device or socket; give a capture folder, "
+                    + "a .tar.gz, .tgz or .zip of one, or a single file");
         }
         List<Diagnostic> notes = new ArrayList<>();
         Path root;
@@ -106,7 +133,7 @@ public final class CaptureLoader {
         Map<String, String> meta = new LinkedHashMap<>();
         Corrections corrections = readCorrections(Files.isDirectory(path) ? root.resolve(MANIFEST) : correctionsBeside(path), notes);
         List<Step> steps = findSteps(root, meta, notes);
-        List<Path> files = listFiles(root);
+        List<Path> files = listFiles(root, notes);
         return loadFiles(path, root, name, files, steps, meta, notes, listener, cancelled, meta.getOrDefault("title", name), corrections);
     }
 
@@ -147,7 +174,11 @@ public final class CaptureLoader {
                               BooleanSupplier cancelled, String title, Corrections corrections) throws IOException {
         long total = 0;
         for (Path f : files) {
-            total += Math.max(1, Files.size(f));
+            try {
+                total += Math.max(1, Files.size(f));
+            } catch (IOException e) {
+                total += 1; // the file's own import says why it cannot be read
+            }
         }
         final long totalBytes = Math.max(1, total);
         AtomicLong done = new AtomicLong();
@@ -176,7 +207,7 @@ public final class CaptureLoader {
                         return sf;
                     }
                     long[] last = {0};
-                    SourceFile sf = importFile(f, rel, step, cancelled, bytes -> {
+                    SourceFile sf = importContained(f, rel, step, cancelled, bytes -> {
                         long delta = bytes - last[0];
                         last[0] = bytes;
                         long d = done.addAndGet(delta);
@@ -221,6 +252,21 @@ public final class CaptureLoader {
         }
     }
 
+    /**
+     * {@link #importFile} with a last line of defence: whatever escapes it (an error while reading the
+     * head, say) becomes this file's error, never the capture's.
+     */
+    private SourceFile importContained(Path file, String rel, String step, BooleanSupplier cancelled,
+                                       java.util.function.LongConsumer progress) {
+        try {
+            return importFile(file, rel, step, cancelled, progress);
+        } catch (CancelledException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError | LinkageError | AssertionError e) {
+            return failed(rel, step, 0, "", "", List.of(), Diagnostic.error(0, rel + ": could not be read: " + Failures.describe(e)));
+        }
+    }
+
     /** Sniffs and parses one file; every failure becomes a status and a diagnostic, never an exception. */
     public SourceFile importFile(Path file, String rel, String step, BooleanSupplier cancelled,
                                  java.util.function.LongConsumer progress) {
@@ -254,16 +300,21 @@ public final class CaptureLoader {
             }
         }
         if (!det.recognised()) {
-            return unrecognised(rel, step, size, det.best().reason(), det.verdicts(),
-                    Diagnostic.info(0, rel + ": not recognised (" + head.lines().size() + " lines sniffed, " + head.decoding().description() + ")"));
+            List<Diagnostic> why = new ArrayList<>();
+            why.add(Diagnostic.info(0, rel + ": not recognised (" + head.lines().size() + " lines sniffed, " + head.decoding().description() + ")"));
+            sniffFailures(rel, det, why);
+            return new SourceFile(rel, step, size, "", "", Confidence.NO, det.best().reason(),
+                    FileStatus.UNRECOGNISED, why, null, Map.of(), det.verdicts());
         }
         Importer<?> imp = det.importer();
         List<Diagnostic> diags = new ArrayList<>();
         if (head.decoding().charset() != StandardCharsets.UTF_8 || head.decoding().bomLength() > 0) {
             diags.add(Diagnostic.info(0, rel + ": read as " + head.decoding().description()));
         }
+        sniffFailures(rel, det, diags);
+        ImportContext ctx = null;
         try {
-            ImportContext ctx = new ImportContext(file, rel, head.decoding(), cancelled, progress, 64 * 1024, 16 * 1024 * 1024);
+            ctx = new ImportContext(file, rel, head.decoding(), cancelled, progress, 64 * 1024, 16 * 1024 * 1024);
             ImportResult<?> r = imp.parse(ctx);
             diags.addAll(r.diagnostics());
             Map<String, Object> summary = imp.summarizeValue(r.value());
@@ -278,11 +329,20 @@ public final class CaptureLoader {
             diags.add(Diagnostic.error(0, rel + ": read error: " + e.getMessage()));
         } catch (OutOfMemoryError e) {
             diags.add(Diagnostic.error(0, rel + ": too large to load in the memory available (" + (size >> 20) + " MB)"));
-        } catch (RuntimeException | StackOverflowError e) {
-            diags.add(Diagnostic.error(0, rel + ": the " + imp.format() + " importer failed: " + e));
+        } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
+            long line = ctx == null ? 0 : ctx.lastLine();
+            diags.add(Diagnostic.error(line, rel + (line > 0 ? ", line " + line : "") + ": the " + imp.description()
+                    + " reader stopped on " + Failures.describe(e) + "; the file was not loaded"));
         }
         return new SourceFile(rel, step, size, imp.format(), imp.dataset().name(), det.best().confidence(),
                 det.best().reason(), FileStatus.ERROR, diags, null, Map.of(), det.verdicts());
+    }
+
+    /** A warning per importer that failed while checking the file: the file is still read by the others. */
+    private static void sniffFailures(String rel, ImporterRegistry.Detection det, List<Diagnostic> diags) {
+        for (String f : det.failures()) {
+            diags.add(Diagnostic.warning(0, rel + ": the " + f + "; that format was not considered"));
+        }
     }
 
     private static FileStatus worst(List<Diagnostic> diags) {
@@ -459,8 +519,16 @@ public final class CaptureLoader {
             date = text(own, "date", "");
         }
         Path notesFile = dir.resolve(NOTES);
-        if (change.isEmpty() && Files.isRegularFile(notesFile) && Files.size(notesFile) < 1 << 20) {
-            String t = TextDecoding.decodeAll(Files.readAllBytes(notesFile)).strip();
+        byte[] notesBytes = null;
+        try {
+            if (change.isEmpty() && Files.isRegularFile(notesFile) && Files.size(notesFile) < 1 << 20) {
+                notesBytes = Files.readAllBytes(notesFile);
+            }
+        } catch (IOException e) {
+            notes.add(Diagnostic.warning(0, rel + "/" + NOTES + ": cannot be read (" + e.getMessage() + ")"));
+        }
+        if (notesBytes != null) {
+            String t = TextDecoding.decodeAll(notesBytes).strip();
             for (String line : t.split("\\R")) {
                 String l = line.replaceFirst("^#+\\s*", "").strip();
                 if (!l.isEmpty()) {
@@ -496,15 +564,44 @@ public final class CaptureLoader {
                 || f.equals("readme.md") || f.equals("readme.txt") || f.equals("readme");
     }
 
-    private static List<Path> listFiles(Path root) throws IOException {
+    /**
+     * The capture's data files, in path order. A sub-folder that cannot be listed (a folder collected with
+     * sudo and opened as a user) is named in a note and left out; the rest loads. Links to folders are not
+     * followed.
+     */
+    private List<Path> listFiles(Path root, List<Diagnostic> notes) throws IOException {
         List<Path> out = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(root)) {
-            s.filter(Files::isRegularFile)
-                    .filter(p -> !isMetadata(p.getFileName().toString()))
-                    .sorted(Comparator.comparing(p -> relative(root, p)))
-                    .forEach(out::add);
+        java.util.ArrayDeque<Path> todo = new java.util.ArrayDeque<>();
+        todo.push(root);
+        while (!todo.isEmpty()) {
+            Path dir = todo.pop();
+            List<Path> entries;
+            try {
+                entries = lister.list(dir);
+            } catch (IOException | java.io.UncheckedIOException | SecurityException e) {
+                if (dir.equals(root)) {
+                    throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+                }
+                notes.add(Diagnostic.warning(0, unreadableFolder(relative(root, dir), e)));
+                continue;
+            }
+            for (Path p : entries) {
+                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    todo.push(p);
+                } else if (Files.isRegularFile(p) && !isMetadata(p.getFileName().toString())) {
+                    out.add(p);
+                }
+            }
         }
+        out.sort(Comparator.comparing(p -> relative(root, p)));
         return out;
+    }
+
+    /** The note for a folder that cannot be listed. */
+    static String unreadableFolder(String rel, Exception e) {
+        String why = e instanceof java.nio.file.AccessDeniedException || e instanceof SecurityException
+                ? "permission denied" : String.valueOf(e.getMessage());
+        return rel + "/: this folder cannot be read (" + why + "); its files were not loaded, the rest of the capture was";
     }
 
     static String relative(Path root, Path file) {

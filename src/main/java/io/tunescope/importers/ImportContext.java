@@ -32,6 +32,7 @@ public final class ImportContext {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private int suppressed;
     private long bytesRead;
+    private long lastLine;
 
     public ImportContext(Path path, String displayName, TextDecoding.Detected decoding, BooleanSupplier cancelled,
                          LongConsumer progress, int bufferSize, int maxLineChars) throws IOException {
@@ -128,6 +129,19 @@ public final class ImportContext {
         }
     }
 
+    /** A piece of a line quoted in a message: at most 80 characters, longer ones cut with an ellipsis. */
+    public static String excerpt(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+
+    /**
+     * Reports a line an importer could not take in (a number out of range, say: {@link Failures#describe})
+     * and lets it go on with the next one.
+     */
+    public void skipLine(long line, RuntimeException e) {
+        warn(line, displayName + ": " + Failures.describe(e) + "; the line was skipped");
+    }
+
     public void info(long line, String message) {
         add(Diagnostic.info(line, message));
     }
@@ -156,6 +170,11 @@ public final class ImportContext {
         return out;
     }
 
+    /** The number of the line last read through {@link #lines()} (0 before the first): where a failure happened. */
+    public long lastLine() {
+        return lastLine;
+    }
+
     public <T> ImportResult<T> result(T value) {
         return new ImportResult<>(value, diagnostics());
     }
@@ -170,6 +189,7 @@ public final class ImportContext {
 
         public String next() throws IOException {
             String l = reader.readLine();
+            lastLine = reader.lineNumber();
             if (l != null && reader.lastLineTruncated()) {
                 warn(reader.lineNumber(), "line longer than " + maxLineChars + " characters; the rest of it was skipped");
             }

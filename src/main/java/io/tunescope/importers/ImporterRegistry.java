@@ -30,7 +30,11 @@ public final class ImporterRegistry {
      * @param someUnsure an importer answered UNSURE: it needs more of the file than the head to decide
      *                   (the loader then takes a longer look unless the winner is CERTAIN)
      */
-    public record Detection(Importer<?> importer, Sniff best, List<String> verdicts, boolean someUnsure) {
+    public record Detection(Importer<?> importer, Sniff best, List<String> verdicts, boolean someUnsure, List<String> failures) {
+        public Detection(Importer<?> importer, Sniff best, List<String> verdicts, boolean someUnsure) {
+            this(importer, best, verdicts, someUnsure, List.of());
+        }
+
         public boolean recognised() {
             return importer != null;
         }
@@ -38,19 +42,24 @@ public final class ImporterRegistry {
 
     /**
      * Asks every importer; the most confident at WEAK or above wins (the first registered on a tie).
-     * Never throws: an importer that throws while sniffing counts as NO.
+     * Never throws: an importer that fails while sniffing (an exception, or an error such as a stack
+     * overflow or running out of memory on a pathological line) counts as NO, and the failure is named in
+     * {@link Detection#failures()} for the loader's per-file message.
      */
     public Detection detect(Head head) {
         Importer<?> best = null;
         Sniff bestSniff = Sniff.no("no importer recognised the content");
         List<String> verdicts = new ArrayList<>();
         boolean unsure = false;
+        List<String> failures = new ArrayList<>();
         for (Importer<?> imp : importers) {
             Sniff s;
             try {
                 s = imp.sniff(head);
-            } catch (RuntimeException e) {
-                s = Sniff.no("sniff failed: " + e);
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError | LinkageError | AssertionError e) {
+                String why = Failures.describe(e);
+                s = Sniff.no("could not check the file: " + why);
+                failures.add(imp.format() + " reader could not check it (" + why + ")");
             }
             verdicts.add(imp.format() + ": " + s.confidence().name().toLowerCase(java.util.Locale.ROOT) + " (" + s.reason() + ")");
             if (s.confidence() == Confidence.UNSURE) {
@@ -64,6 +73,6 @@ public final class ImporterRegistry {
         if (best == null && unsure) {
             bestSniff = Sniff.unsure("an importer needs more of the file to decide");
         }
-        return new Detection(best, bestSniff, verdicts, unsure);
+        return new Detection(best, bestSniff, verdicts, unsure, List.copyOf(failures));
     }
 }

@@ -29,6 +29,7 @@ public final class CaptureSession {
     private final CaptureReading reading;
     private final Map<String, Timeline> timelines = new ConcurrentHashMap<>();
     private final Map<Locale, RuleEngine.Report> reports = new ConcurrentHashMap<>();
+    private final Map<String, io.tunescope.analysis.server.ServerStep> servers = new ConcurrentHashMap<>();
 
     private CaptureSession(Capture capture) {
         this.capture = capture;
@@ -87,6 +88,15 @@ public final class CaptureSession {
     public Timeline timeline(String step, Locale locale) {
         String key = (step == null ? "\u0000all" : step) + "|" + locale.toLanguageTag();
         return timelines.computeIfAbsent(key, k -> TimelineBuilder.build(capture, step, locale, reading));
+    }
+
+    /**
+     * The server's own evidence of one step (InnoDB status snapshots, performance_schema summaries, process list
+     * snapshots, status counter series placed on the step's timeline), as the Server view shows it.
+     */
+    public io.tunescope.analysis.server.ServerStep server(String step) {
+        return servers.computeIfAbsent(step, k -> io.tunescope.analysis.server.ServerStep.of(
+                io.tunescope.analysis.evidence.Evidence.of(capture, k, reading), timeline(k, Locale.ROOT)));
     }
 
     /** Every rule on every step, in the locale's language, with the default settings. */

@@ -21,6 +21,16 @@ public sealed interface Target {
     }
 
     /**
+     * The Server view of a step, at the part (InnoDB, performance_schema, process list, counters) that shows the
+     * files a finding's evidence was read from.
+     */
+    record Server(String step, java.util.List<String> files) implements Target {
+        public Server {
+            files = java.util.List.copyOf(files);
+        }
+    }
+
+    /**
      * The NUMA heatmaps of a step: where the memory of the step's processes landed, per node; with a
      * {@code cell}, the heatmap that cell is in, with the cell outlined (null: just the step's heatmaps).
      */

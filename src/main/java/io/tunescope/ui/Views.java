@@ -17,6 +17,7 @@ public final class Views {
         views.add(new io.tunescope.ui.perfreport.PerfReportView(ctx));
         views.add(new io.tunescope.ui.timeline.TimelineView(ctx));
         views.add(new io.tunescope.ui.numa.NumaView(ctx));
+        views.add(new io.tunescope.ui.server.ServerView(ctx));
         views.add(new io.tunescope.ui.config.ConfigView(ctx));
         views.add(new io.tunescope.ui.interpret.InterpretationView(ctx));
         views.add(new FilesView(ctx));

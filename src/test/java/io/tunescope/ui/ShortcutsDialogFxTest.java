@@ -57,7 +57,8 @@ class ShortcutsDialogFxTest {
         }
         // one row per registered action (aliases are not rows of their own)
         long actions = window.shortcuts().all().stream().map(Shortcuts.Shortcut::id).distinct().count();
-        assertEquals(actions, keys.size());
+        // (count the rows: two views may use the same keys in their own scope, e.g. Ctrl+F in the source viewer and the Server view)
+        assertEquals(actions, pane.lookupAll(".shortcut-keys").size());
         Set<String> groups = texts(pane, ".section-title");
         assertTrue(groups.containsAll(List.of(bundle.getString("shortcut.group.file"), bundle.getString("shortcut.group.view"),
                 bundle.getString("shortcut.group.help"))), groups.toString());

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * counts.
  */
 public final class OptionLines {
-    private static final Pattern VERSIONED = Pattern.compile("(mysqld|mariadb|mariadbd)-(\\d+)\\.(\\d+)(?:\\.\\d+)*");
+    private static final Pattern VERSIONED = Pattern.compile("(mysqld|mariadb|mariadbd)-(\\d++)\\.(\\d++)(?:\\.\\d++)*+");
 
     /** Names the server reads as the same variable (the option spelling, the variable spelling). */
     private static final List<List<String>> ALIASES = List.of(

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * ({@code lscpu --sysroot}); the summary gives the topology ({@link LscpuTopology}).
  */
 public final class LscpuImporter implements Importer<ConfigSnapshot> {
-    private static final Pattern FIELD = Pattern.compile("^\\s*([^:：]{1,60}?)\\s*[:：]\\s*(.*)$");
+    private static final Pattern FIELD = Pattern.compile("^\\s*+([^:：]{1,60}?)\\s*+[:：]\\s*+(.*)$");
     private static final Pattern NODE_CPUS = Pattern.compile("NUMA node\\d{1,6} CPU\\(s\\)");
     private static final Pattern CN_NODE_CPUS = Pattern.compile("^NUMA\\s*节点\\s*(\\d+)\\s*CPU$");
     private static final Map<String, String> CHINESE = Map.ofEntries(

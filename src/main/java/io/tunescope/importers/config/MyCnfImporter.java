@@ -244,7 +244,15 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
     private void include(String target, boolean dir, String display, Path file, ImportContext ctx,
                          List<ConfigEntry> entries, List<String> unresolved, Set<Path> seen, int depth, int line) throws IOException {
         Path base = file.toAbsolutePath().getParent();
-        Path t = Path.of(target);
+        Path t;
+        try {
+            t = Path.of(target);
+        } catch (java.nio.file.InvalidPathException e) {
+            unresolved.add(target);
+            ctx.warn(line, display + ": " + (dir ? "!includedir " : "!include ") + ImportContext.excerpt(target.replace("\0", "\\0"))
+                    + " is not a valid path (" + e.getReason() + "); skipped");
+            return;
+        }
         List<Path> candidates = new ArrayList<>();
         if (!t.isAbsolute()) {
             candidates.add(base.resolve(t).normalize());

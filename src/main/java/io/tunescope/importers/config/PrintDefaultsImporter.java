@@ -74,29 +74,43 @@ public final class PrintDefaultsImporter implements Importer<ConfigSnapshot> {
                 if (l.isBlank() || l.contains("would have been started with the following arguments")) {
                     continue;
                 }
-                ConfigEntry last = null;
+                // a value containing spaces is not quoted by print-defaults: its words are gathered here
+                // (one builder, not a string per word: a long line of words stays linear)
+                StringBuilder value = null;
                 for (String tok : l.strip().split("\\s+")) {
                     if (tok.startsWith("--")) {
+                        flush(entries, value);
                         String body = tok.substring(2);
                         int eq = body.indexOf('=');
                         String name = MyCnfImporter.normaliseName(eq < 0 ? body : body.substring(0, eq));
-                        String value = eq < 0 ? "ON" : body.substring(eq + 1);
+                        String v = eq < 0 ? "ON" : body.substring(eq + 1);
                         if (eq < 0 && name.startsWith("skip_")) {
                             name = name.substring(5);
-                            value = "OFF";
+                            v = "OFF";
                         }
-                        last = new ConfigEntry("", name, value, SourceRef.of(ctx.displayName(), n));
-                        entries.add(last);
-                    } else if (last != null) {
-                        // a value containing spaces: print-defaults does not quote it
-                        entries.set(entries.size() - 1, last = new ConfigEntry("", last.name(), last.value() + " " + tok, last.source()));
+                        entries.add(new ConfigEntry("", name, v, SourceRef.of(ctx.displayName(), n)));
+                        value = new StringBuilder(v);
+                    } else if (value != null) {
+                        value.append(' ').append(tok);
                     } else {
-                        ctx.warn(n, ctx.displayName() + ": unexpected text '" + tok + "' before the first --option");
+                        ctx.warn(n, ctx.displayName() + ": unexpected text '" + ImportContext.excerpt(tok) + "' before the first --option");
                     }
                 }
+                flush(entries, value);
             }
         }
         return ctx.result(new ConfigSnapshot(ConfigKind.PRINT_DEFAULTS, entries));
+    }
+
+    /** Puts the gathered value into the last entry when words were added to it. */
+    private static void flush(List<ConfigEntry> entries, StringBuilder value) {
+        if (value == null) {
+            return;
+        }
+        ConfigEntry last = entries.get(entries.size() - 1);
+        if (value.length() != last.value().length()) {
+            entries.set(entries.size() - 1, new ConfigEntry("", last.name(), value.toString(), last.source()));
+        }
     }
 
     @Override

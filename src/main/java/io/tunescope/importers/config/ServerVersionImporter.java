@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  */
 public final class ServerVersionImporter implements Importer<ConfigSnapshot> {
     private static final Pattern VER_LINE = Pattern.compile("^\\S*(mysqld|mariadbd|mariadb|mysql)\\s+Ver\\s+(\\S+)(.*)$");
-    private static final Pattern VERSION = Pattern.compile("^\\|?\\s*(\\d+\\.\\d+\\.\\d+[A-Za-z0-9.+_\\-~]*)\\s*\\|?\\s*$");
+    private static final Pattern VERSION = Pattern.compile("^\\|?+\\s*+(\\d++\\.\\d++\\.\\d++[A-Za-z0-9.+_\\-~]*+)\\s*+\\|?+\\s*+$");
 
     @Override
     public String format() {
@@ -79,10 +79,7 @@ public final class ServerVersionImporter implements Importer<ConfigSnapshot> {
                 if (m.matches()) {
                     version = m.group(2);
                     line = (int) lines.number();
-                    Matcher c = Pattern.compile("\\(([^)]*)\\)\\s*$").matcher(m.group(3));
-                    if (c.find()) {
-                        comment = c.group(1);
-                    }
+                    comment = trailingParenthesis(m.group(3));
                 } else if ((m = VERSION.matcher(s)).matches()) {
                     version = m.group(1);
                     line = (int) lines.number();
@@ -99,6 +96,20 @@ public final class ServerVersionImporter implements Importer<ConfigSnapshot> {
         ServerFlavor f = ServerFlavor.parse(version, comment);
         entries.add(new ConfigEntry("", "flavor", f.display(), SourceRef.of(ctx.displayName(), line)));
         return ctx.result(new ConfigSnapshot(ConfigKind.SERVER_VERSION, entries));
+    }
+
+    /**
+     * The text in the parentheses that end the line ({@code (MySQL Community Server - GPL)}), or null: the
+     * last ')' and the first '(' after the ')' before it. A scan, not a regex: a long line stays linear.
+     */
+    static String trailingParenthesis(String rest) {
+        String s = rest.stripTrailing();
+        if (!s.endsWith(")")) {
+            return null;
+        }
+        int close = s.length() - 1;
+        int open = s.indexOf('(', s.lastIndexOf(')', close - 1) + 1);
+        return open >= 0 && open < close ? s.substring(open + 1, close) : null;
     }
 
     @Override

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 
 /** {@code sysctl -a} (and {@code sysctl.conf}-style) {@code key.with.dots = value} lines. */
 public final class SysctlImporter implements Importer<ConfigSnapshot> {
-    private static final Pattern KV = Pattern.compile("^\\s*([a-z0-9_\\-]+(?:[./][A-Za-z0-9_\\-:@]+)+)\\s*=\\s?(.*)$");
+    private static final Pattern KV = Pattern.compile("^\\s*+([a-z0-9_\\-]++(?:[./][A-Za-z0-9_\\-:@]++)++)\\s*+=\\s?(.*)$");
     private static final Pattern KNOWN = Pattern.compile("^\\s*(kernel|vm|net|fs|dev|abi|debug|user|crypto|sunrpc)\\.");
 
     @Override

@@ -121,6 +121,10 @@ public final class FoldedParser {
                 fs = k + 1;
             }
         }
+        if (!table.fits(count, count)) {
+            bad(number, "count " + count + " would make the profile's total overflow; line skipped");
+            return;
+        }
         table.add(stack, depth, count, count);
     }
 

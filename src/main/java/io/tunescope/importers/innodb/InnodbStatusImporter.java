@@ -41,7 +41,7 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
             "^--Thread (\\S+) has waited at (\\S+) line (\\d+) for ([0-9.]+) seconds the semaphore:?");
     private static final Pattern TRX = Pattern.compile("^---TRANSACTION ([^,]+), ACTIVE (?:\\(PREPARED\\) )?(\\d+) sec(.*)$");
     private static final Pattern AIO = Pattern.compile(
-            "^Pending normal aio reads:\\s*(\\d+)?\\s*(?:\\[([0-9, ]*)\\])?\\s*,\\s*aio writes:\\s*(\\d+)?\\s*(?:\\[([0-9, ]*)\\])?");
+            "^Pending normal aio reads:\\s*+(\\d++)?\\s*+(?:\\[([0-9, ]*+)\\])?\\s*+,\\s*+aio writes:\\s*+(\\d++)?\\s*+(?:\\[([0-9, ]*+)\\])?");
     private static final Pattern FSYNC_MYSQL = Pattern.compile("^Pending flushes \\(fsync\\) log: (\\d+); buffer pool: (\\d+)");
     private static final Pattern FSYNC_MARIADB = Pattern.compile("^Pending flushes \\(fsync\\):\\s*(\\d+)");
     private static final Pattern OS_FILES = Pattern.compile("^(\\d+) OS file reads, (\\d+) OS file writes, (\\d+) OS fsyncs");
@@ -143,6 +143,7 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
         List<InnodbStatus.Section> other;
         int deadlockLine;
         String deadlockTime = "";
+        StringBuilder deadlockText;
         String section = "";
         int sectionLine;
         StringBuilder sectionText;
@@ -226,6 +227,7 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
             other = new ArrayList<>();
             deadlockLine = 0;
             deadlockTime = "";
+            deadlockText = null;
             section = "";
             sectionText = null;
             candidate = null;
@@ -258,7 +260,7 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
         void close(boolean complete) {
             endSection();
             snapshots.add(new InnodbStatus.Snapshot(headerLine, stamp, epoch, complete, values, waits, trx, deadlockLine,
-                    deadlockTime, other));
+                    deadlockTime, other, deadlockText == null ? "" : deadlockText.toString().strip()));
             open = false;
         }
 
@@ -289,6 +291,7 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
                     }
                     if (section.equals("LATEST DETECTED DEADLOCK")) {
                         deadlockLine = candidateLine;
+                        deadlockText = new StringBuilder();
                     }
                     candidate = null;
                     prevIsCandidate = false;
@@ -321,6 +324,9 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
             switch (section) {
                 case "SEMAPHORES" -> semaphores(l, n);
                 case "LATEST DETECTED DEADLOCK" -> {
+                    if (deadlockText != null && deadlockText.length() < DEADLOCK_TEXT_MAX) {
+                        deadlockText.append(l).append('\n');
+                    }
                     if (deadlockTime.isEmpty()) {
                         Matcher t = ISO_STAMP.matcher(l);
                         if (t.find()) {
@@ -358,6 +364,9 @@ public final class InnodbStatusImporter implements Importer<InnodbStatus> {
 
         boolean dashes;
         boolean prevIsCandidate;
+
+        /** The deadlock text kept at most (InnoDB itself prints the section cut at innodb_status_output size). */
+        static final int DEADLOCK_TEXT_MAX = 64 * 1024;
 
         void text(String l) {
             if (sectionText != null && sectionText.length() < 64 * 1024) {

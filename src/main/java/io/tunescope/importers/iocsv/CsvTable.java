@@ -41,7 +41,18 @@ final class CsvTable {
         return n;
     }
 
+    /**
+     * The fields of one CSV line. A line whose quotes do not close (a stray {@code "}) is split at every
+     * separator with the quotes kept as text (see {@link #unbalancedQuotes}): the row is still read.
+     */
     static List<String> split(String line, char sep) throws IOException {
+        if (unbalancedQuotes(line)) {
+            List<String> out = new ArrayList<>();
+            for (String v : line.split(java.util.regex.Pattern.quote(String.valueOf(sep)), -1)) {
+                out.add(v.strip());
+            }
+            return out;
+        }
         CSVFormat f = CSVFormat.DEFAULT.builder().setDelimiter(sep).setTrim(true).get();
         try (CSVParser p = CSVParser.parse(new StringReader(line), f)) {
             List<String> out = new ArrayList<>();
@@ -52,7 +63,14 @@ final class CsvTable {
                 break;
             }
             return out;
+        } catch (java.io.UncheckedIOException | IllegalStateException e) {
+            throw new IOException("not a CSV line: " + e.getMessage(), e);
         }
+    }
+
+    /** True when the line's double quotes do not pair up: CSV quoting would run past the line's end. */
+    static boolean unbalancedQuotes(String line) {
+        return count(line, '"') % 2 != 0;
     }
 
     /** A column's role in a generic I/O CSV. */

@@ -105,6 +105,9 @@ public final class SadfImporter implements Importer<SeriesSet> {
                     ctx.warn(n, ctx.displayName() + ": row before the '# hostname;interval;timestamp' header; skipped");
                     continue;
                 }
+                if (CsvTable.unbalancedQuotes(l)) {
+                    ctx.warn(n, ctx.displayName() + ": a quote that does not close; the row was read with its quotes as text");
+                }
                 List<String> v = CsvTable.split(l, ';');
                 List<Item> items = v.size() < 4 ? null : Seg.items(layout, v);
                 if (items == null) {

@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  */
 public final class IostatImporter implements Importer<SeriesSet> {
     static final Pattern BANNER = Pattern.compile(
-            "^(\\S+) (\\S+) \\(([^)]*)\\)\\s+(\\S+)\\s+(?:_(\\S+)_)?\\s*(?:\\((\\d+) CPU\\))?\\s*$");
+            "^(\\S++) (\\S++) \\(([^)]*+)\\)\\s++(\\S++)\\s++(?:_(\\S+)_)?\\s*+(?:\\((\\d++) CPU\\))?\\s*+$");
     private static final Pattern DEVICE_HDR = Pattern.compile("^Device:?\\s+(.*)$");
 
     @Override

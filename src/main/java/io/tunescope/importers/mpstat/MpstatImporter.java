@@ -31,9 +31,9 @@ import java.util.regex.Pattern;
 public final class MpstatImporter implements Importer<SeriesSet> {
     /** Any section header of mpstat text: time, CPU or NODE, then the columns ({@code -A}, {@code -I}, {@code -N}). */
     private static final Pattern SECTION = Pattern.compile(
-            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s+(CPU|NODE)\\s+(\\S.*)$");
+            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s++(CPU|NODE)\\s++(\\S.*)$");
     private static final Pattern ROW = Pattern.compile(
-            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s+(all|\\d+)\\s+([-\\d.,\\s]+)$");
+            "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s++(all|\\d++)\\s++([-\\d.,\\s]*+)$");
 
     @Override
     public String format() {

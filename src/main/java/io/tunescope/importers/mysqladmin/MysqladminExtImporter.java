@@ -46,7 +46,7 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
     private static final Pattern ROW = Pattern.compile("^\\|\\s*([A-Za-z][A-Za-z0-9_]*)\\s*\\|(.*)\\|\\s*$");
     private static final Pattern RULE = Pattern.compile("^\\+-+\\+-+\\+\\s*$");
     private static final Pattern NUMBER = Pattern.compile("^-?\\d+(\\.\\d+)?$");
-    private static final Pattern MEXT_ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*)((?:\\s+-?\\d+(?:\\.\\d+)?){2,})\\s*$");
+    private static final Pattern MEXT_ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*+)((?:\\s++-?\\d++(?:\\.\\d++)?+){2,}+)\\s*+$");
 
     @Override
     public String format() {
@@ -264,8 +264,7 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
     }
 
     /** The variables {@code inspect --json} shows the last value of (rates for counters). */
-    public static final List<String> USUAL_SUSPECTS = List.of("Threads_running", "Innodb_buffer_pool_reads", "Innodb_row_lock_waits",
-            "Innodb_log_waits", "Innodb_os_log_written", "Created_tmp_disk_tables", "Handler_read_rnd_next");
+    public static final List<String> USUAL_SUSPECTS = io.tunescope.analysis.server.ServerStep.USUAL_SUSPECTS;
 
     @Override
     public Map<String, Object> summarize(SeriesSet value) {

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /** The shared layout of {@code /proc/interrupts} and {@code /proc/softirqs}: a CPU header, then labelled rows. */
 final class CpuTable {
     /** {@code           CPU0       CPU1       } (trailing blanks as the kernel prints them). */
-    static final Pattern HEADER = Pattern.compile("^\\s*CPU\\d+(?:\\s+CPU\\d+)*\\s*$");
+    static final Pattern HEADER = Pattern.compile("^\\s*+CPU\\d++(?:\\s++CPU\\d++)*+\\s*+$");
     /** A row label and the rest: {@code  38:}, {@code NMI:}, {@code IPI0:}, {@code      NET_RX:}. */
     static final Pattern ROW = Pattern.compile("^\\s*([A-Za-z0-9_]+):(.*)$");
     private static final Pattern COUNT = Pattern.compile("\\d+");

@@ -24,11 +24,11 @@ import java.util.regex.Pattern;
  * prints them (a weak guess: two columns of numbers say little on their own).
  */
 public final class IrqAffinityImporter implements Importer<IrqAffinity> {
-    private static final String LIST = "(\\d+(?:-\\d+)?(?:,\\d+(?:-\\d+)?)*)";
-    private static final Pattern GREP = Pattern.compile("^/proc/irq/(\\d+)/(smp_affinity_list|effective_affinity_list):" + LIST + "\\s*$");
+    private static final String LIST = "(\\d++(?:-\\d++)?+(?:,\\d++(?:-\\d++)?+)*+)";
+    private static final Pattern GREP = Pattern.compile("^/proc/irq/(\\d+)/(smp_affinity_list|effective_affinity_list):" + LIST + "\\s*+$");
     private static final Pattern TAIL = Pattern.compile("^==> /proc/irq/(\\d+)/(smp_affinity_list|effective_affinity_list) <==\\s*$");
-    private static final Pattern BARE_LIST = Pattern.compile("^" + LIST + "\\s*$");
-    private static final Pattern PAIR = Pattern.compile("^(\\d+)\\s+" + LIST + "\\s*$");
+    private static final Pattern BARE_LIST = Pattern.compile("^" + LIST + "\\s*+$");
+    private static final Pattern PAIR = Pattern.compile("^(\\d+)\\s+" + LIST + "\\s*+$");
 
     @Override
     public String format() {

@@ -25,10 +25,10 @@ import java.util.regex.Pattern;
  */
 public final class NumactlHardwareImporter implements Importer<NumaTopology> {
     private static final Pattern AVAILABLE = Pattern.compile("^available: (\\d+) nodes? \\(([^)]*)\\)\\s*$");
-    private static final Pattern CPUS = Pattern.compile("^node (\\d+) cpus:\\s*([\\d\\s]*)$");
+    private static final Pattern CPUS = Pattern.compile("^node (\\d+) cpus:\\s*+([\\d\\s]*+)$");
     private static final Pattern SIZE = Pattern.compile("^node (\\d+) (size|free): (\\d+) (MB|kB|KB|GB)\\s*$");
-    private static final Pattern DIST_HEADER = Pattern.compile("^node(\\s+\\d+)+\\s*$");
-    private static final Pattern DIST_ROW = Pattern.compile("^\\s*(\\d+):((?:\\s+\\d+)+)\\s*$");
+    private static final Pattern DIST_HEADER = Pattern.compile("^node(?:\\s++\\d++)++\\s*+$");
+    private static final Pattern DIST_ROW = Pattern.compile("^\\s*+(\\d++):((?:\\s++\\d++)++)\\s*+$");
 
     @Override
     public String format() {
@@ -88,56 +88,74 @@ public final class NumactlHardwareImporter implements Importer<NumaTopology> {
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
-                int n = (int) lines.number();
-                if (l.isBlank()) {
-                    continue;
-                }
-                Matcher m;
-                if ((m = AVAILABLE.matcher(l)).matches()) {
-                    declared = Integer.parseInt(m.group(1));
-                    nodes.addAll(nodeList(m.group(2)));
-                    sawAnything = true;
-                } else if ((m = CPUS.matcher(l)).matches()) {
-                    int node = Integer.parseInt(m.group(1));
-                    nodes.add(node);
-                    List<Integer> c = new ArrayList<>();
-                    for (String t : m.group(2).strip().split("\\s+")) {
-                        if (!t.isEmpty()) {
-                            c.add(Integer.parseInt(t));
-                        }
-                    }
-                    cpus.put(node, c);
-                    sawAnything = true;
-                } else if ((m = SIZE.matcher(l)).matches()) {
-                    int node = Integer.parseInt(m.group(1));
-                    nodes.add(node);
-                    long v = Long.parseLong(m.group(3));
-                    v = switch (m.group(4)) {
-                        case "GB" -> v * 1024;
-                        case "kB", "KB" -> v / 1024;
-                        default -> v;
-                    };
-                    (m.group(2).equals("size") ? size : free).put(node, v);
-                    sawAnything = true;
-                } else if (l.startsWith("node distances:") || l.startsWith("No distance information")) {
-                    sawAnything = true;
-                } else if (DIST_HEADER.matcher(l).matches()) {
-                    distCols = new ArrayList<>();
-                    for (String t : l.substring(4).strip().split("\\s+")) {
-                        distCols.add(Integer.parseInt(t));
-                    }
-                } else if ((m = DIST_ROW.matcher(l)).matches() && distCols != null) {
-                    List<Integer> row = new ArrayList<>();
-                    for (String t : m.group(2).strip().split("\\s+")) {
-                        row.add(Integer.parseInt(t));
-                    }
-                    if (row.size() != distCols.size()) {
-                        ctx.warn(n, file + ": distance row has " + row.size() + " values for " + distCols.size() + " nodes");
+                try {
+                    int n = (int) lines.number();
+                    if (l.isBlank()) {
                         continue;
                     }
-                    distRows.put(Integer.parseInt(m.group(1)), row);
-                } else {
-                    ctx.warn(n, file + ": not a numactl --hardware line: " + (l.length() > 80 ? l.substring(0, 77) + "..." : l.strip()));
+                    Matcher m;
+                    if ((m = AVAILABLE.matcher(l)).matches()) {
+                        declared = Integer.parseInt(m.group(1));
+                        List<Integer> listed = nodeList(m.group(2));
+                        if (declared > MAX_NODES || listed.stream().anyMatch(x -> x >= MAX_NODES)) {
+                            ctx.warn(n, file + ": '" + ImportContext.excerpt(l.strip()) + "' names nodes beyond the "
+                                    + MAX_NODES + " Linux supports; the line was skipped");
+                            continue;
+                        }
+                        nodes.addAll(listed);
+                        sawAnything = true;
+                    } else if ((m = CPUS.matcher(l)).matches()) {
+                        int node = Integer.parseInt(m.group(1));
+                        if (node >= MAX_NODES) {
+                            ctx.warn(n, file + ": node " + node + " is beyond the " + MAX_NODES + " nodes Linux supports; the line was skipped");
+                            continue;
+                        }
+                        nodes.add(node);
+                        List<Integer> c = new ArrayList<>();
+                        for (String t : m.group(2).strip().split("\\s+")) {
+                            if (!t.isEmpty()) {
+                                c.add(Integer.parseInt(t));
+                            }
+                        }
+                        cpus.put(node, c);
+                        sawAnything = true;
+                    } else if ((m = SIZE.matcher(l)).matches()) {
+                        int node = Integer.parseInt(m.group(1));
+                        if (node >= MAX_NODES) {
+                            ctx.warn(n, file + ": node " + node + " is beyond the " + MAX_NODES + " nodes Linux supports; the line was skipped");
+                            continue;
+                        }
+                        long v = Long.parseLong(m.group(3));
+                        v = switch (m.group(4)) {
+                            case "GB" -> Math.multiplyExact(v, 1024L);
+                            case "kB", "KB" -> v / 1024;
+                            default -> v;
+                        };
+                        nodes.add(node);
+                        (m.group(2).equals("size") ? size : free).put(node, v);
+                        sawAnything = true;
+                    } else if (l.startsWith("node distances:") || l.startsWith("No distance information")) {
+                        sawAnything = true;
+                    } else if (DIST_HEADER.matcher(l).matches()) {
+                        distCols = new ArrayList<>();
+                        for (String t : l.substring(4).strip().split("\\s+")) {
+                            distCols.add(Integer.parseInt(t));
+                        }
+                    } else if ((m = DIST_ROW.matcher(l)).matches() && distCols != null) {
+                        List<Integer> row = new ArrayList<>();
+                        for (String t : m.group(2).strip().split("\\s+")) {
+                            row.add(Integer.parseInt(t));
+                        }
+                        if (row.size() != distCols.size()) {
+                            ctx.warn(n, file + ": distance row has " + row.size() + " values for " + distCols.size() + " nodes");
+                            continue;
+                        }
+                        distRows.put(Integer.parseInt(m.group(1)), row);
+                    } else {
+                        ctx.warn(n, file + ": not a numactl --hardware line: " + (l.length() > 80 ? l.substring(0, 77) + "..." : l.strip()));
+                    }
+                } catch (NumberFormatException | ArithmeticException e) {
+                    ctx.skipLine(lines.number(), e);
                 }
             }
         }
@@ -168,6 +186,9 @@ public final class NumactlHardwareImporter implements Importer<NumaTopology> {
         }
         return ctx.result(new NumaTopology(nodeList, cpus, size, free, distances));
     }
+
+    /** Linux's largest node count (CONFIG_NODES_SHIFT at most 10): a node number at or above it is not real. */
+    static final int MAX_NODES = 1024;
 
     /** "0-3", "0,2", "0-1,4-5" to node numbers. */
     static List<Integer> nodeList(String s) {

@@ -79,6 +79,9 @@ public final class NumaMapsImporter implements Importer<NumaMaps> {
         return Sniff.no("no 'ADDRESS POLICY ... N0=pages' lines");
     }
 
+    /** 4 PiB in kB: the most physical memory x86-64 and ARM64 can address (52 bits); more on one mapping is not real. */
+    static final long MAX_KB = 1L << 42;
+
     @Override
     public ImportResult<NumaMaps> parse(ImportContext ctx) throws ImportException, IOException {
         String file = ctx.displayName();
@@ -86,55 +89,64 @@ public final class NumaMapsImporter implements Importer<NumaMaps> {
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
-                int n = (int) lines.number();
-                if (l.isBlank()) {
-                    continue;
-                }
-                Matcher m = LINE.matcher(l);
-                if (!m.matches()) {
-                    ctx.warn(n, file + ": not a numa_maps line");
-                    continue;
-                }
-                String policyName = m.group(2);
-                String policy = m.group(3) == null ? l.substring(m.start(2), m.end(2)) : l.substring(m.start(2), m.end(3));
-                String kind = policyKind(policyName);
-                Map<Integer, Long> pages = new TreeMap<>();
-                long pageKb = 4;
-                String mappingKind = "";
-                String mappedFile = "";
-                boolean anon = false;
-                String rest = m.group(4) == null ? "" : m.group(4);
-                for (String t : rest.split("\\s+")) {
-                    if (t.isEmpty()) {
+                try {
+                    int n = (int) lines.number();
+                    if (l.isBlank()) {
                         continue;
                     }
-                    Matcher nm = NODE.matcher(t);
-                    if (nm.matches()) {
-                        pages.merge(Integer.parseInt(nm.group(1)), Long.parseLong(nm.group(2)), Long::sum);
-                    } else if (t.startsWith("kernelpagesize_kB=")) {
-                        try {
-                            pageKb = Long.parseLong(t.substring("kernelpagesize_kB=".length()));
-                        } catch (NumberFormatException e) {
-                            ctx.warn(n, file + ": unreadable " + t);
+                    Matcher m = LINE.matcher(l);
+                    if (!m.matches()) {
+                        ctx.warn(n, file + ": not a numa_maps line");
+                        continue;
+                    }
+                    String policyName = m.group(2);
+                    String policy = m.group(3) == null ? l.substring(m.start(2), m.end(2)) : l.substring(m.start(2), m.end(3));
+                    String kind = policyKind(policyName);
+                    Map<Integer, Long> pages = new TreeMap<>();
+                    long pageKb = 4;
+                    String mappingKind = "";
+                    String mappedFile = "";
+                    boolean anon = false;
+                    String rest = m.group(4) == null ? "" : m.group(4);
+                    for (String t : rest.split("\\s+")) {
+                        if (t.isEmpty()) {
+                            continue;
                         }
-                    } else if (t.equals("heap") || t.equals("stack") || t.equals("huge")) {
-                        mappingKind = t;
-                    } else if (t.startsWith("file=")) {
-                        mappedFile = t.substring(5);
-                    } else if (t.startsWith("anon=")) {
-                        anon = true;
+                        Matcher nm = NODE.matcher(t);
+                        if (nm.matches()) {
+                            pages.merge(Integer.parseInt(nm.group(1)), Long.parseLong(nm.group(2)), Math::addExact);
+                        } else if (t.startsWith("kernelpagesize_kB=")) {
+                            try {
+                                pageKb = Long.parseLong(t.substring("kernelpagesize_kB=".length()));
+                            } catch (NumberFormatException e) {
+                                ctx.warn(n, file + ": unreadable " + t);
+                            }
+                        } else if (t.equals("heap") || t.equals("stack") || t.equals("huge")) {
+                            mappingKind = t;
+                        } else if (t.startsWith("file=")) {
+                            mappedFile = t.substring(5);
+                        } else if (t.startsWith("anon=")) {
+                            anon = true;
+                        }
                     }
-                }
-                if (mappingKind.isEmpty()) {
-                    if (mappedFile.startsWith("/SYSV") || mappedFile.startsWith("/dev/shm/")) {
-                        mappingKind = "shm";
-                    } else if (!mappedFile.isEmpty()) {
-                        mappingKind = "file";
-                    } else {
-                        mappingKind = anon ? "anon" : "other";
+                    if (mappingKind.isEmpty()) {
+                        if (mappedFile.startsWith("/SYSV") || mappedFile.startsWith("/dev/shm/")) {
+                            mappingKind = "shm";
+                        } else if (!mappedFile.isEmpty()) {
+                            mappingKind = "file";
+                        } else {
+                            mappingKind = anon ? "anon" : "other";
+                        }
                     }
+                    long pk = pageKb;
+                    if (pk <= 0 || pk > MAX_KB || pages.values().stream().anyMatch(p -> p < 0 || p > MAX_KB / pk)) {
+                        ctx.warn(n, file + ": pages or page size beyond the 4 PiB a machine can address; the mapping was skipped");
+                        continue;
+                    }
+                    out.add(new NumaMapping(m.group(1), policy, kind, mappingKind, mappedFile, pages, pageKb, n));
+                } catch (NumberFormatException | ArithmeticException e) {
+                    ctx.skipLine(lines.number(), e);
                 }
-                out.add(new NumaMapping(m.group(1), policy, kind, mappingKind, mappedFile, pages, pageKb, n));
             }
         }
         if (out.isEmpty()) {

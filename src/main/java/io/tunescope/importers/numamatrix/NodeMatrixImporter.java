@@ -85,6 +85,15 @@ public final class NodeMatrixImporter implements Importer<NodeMatrix> {
         return Integer.parseInt(m.group(1));
     }
 
+    /** A matrix value; one that is not a finite number (1e309, Infinity, NaN) cannot be drawn and is refused. */
+    private static double finite(String s) {
+        double v = Double.parseDouble(s);
+        if (!Double.isFinite(v)) {
+            throw new NumberFormatException(ImportContext.excerpt(s) + " (not a finite number)");
+        }
+        return v;
+    }
+
     /** 0 = not a header, 1 = rows layout, 2 = square layout. */
     private static int layout(List<String> header) {
         if (header.size() >= 3 && SRC.matcher(header.get(0)).matches() && DST.matcher(header.get(1)).matches()) {
@@ -188,7 +197,7 @@ public final class NodeMatrixImporter implements Importer<NodeMatrix> {
                         }
                         int s = node(c.get(0));
                         int d = node(c.get(1));
-                        double v = Double.parseDouble(c.get(2));
+                        double v = finite(c.get(2));
                         dsts.add(d);
                         if (cells.computeIfAbsent(s, k -> new TreeMap<>()).put(d, v) != null) {
                             ctx.warn(n, file + ": pair " + s + "->" + d + " repeated; the later value is used");
@@ -203,7 +212,7 @@ public final class NodeMatrixImporter implements Importer<NodeMatrix> {
                         for (int j = 0; j < squareCols.size(); j++) {
                             String v = c.get(j + 1);
                             if (!v.isEmpty()) {
-                                row.put(squareCols.get(j), Double.parseDouble(v));
+                                row.put(squareCols.get(j), finite(v));
                             }
                         }
                     }

@@ -39,17 +39,17 @@ public final class NumastatImporter implements Importer<NumaStats> {
             "^\\s*Per-node (process memory usage|system memory usage|numastat info) \\(in MBs\\)"
                     + "(?: for PID (\\d+) \\((.*)\\))?:?\\s*$");
     /** A header line: optional "PID", then node columns and an optional Total column. */
-    static final Pattern HEADER = Pattern.compile("^\\s*(?:PID\\s+)?((?:(?:node\\s?\\d+|Node \\d+|Total)\\s*)+)$");
+    static final Pattern HEADER = Pattern.compile("^\\s*+(?:PID\\s++)?((?:(?:node\\s?\\d++|Node \\d++|Total)\\s*+)++)$");
     private static final Pattern HEADER_CELL = Pattern.compile("(?:node\\s?(\\d+)|Node (\\d+)|(Total))");
-    private static final Pattern RULE = Pattern.compile("^[\\s-]*-{3,}[\\s-]*$");
+    private static final Pattern RULE = Pattern.compile("^(?=[\\s-]*+$)[\\s-]*?---[\\s-]*+$");
     private static final Pattern TOKEN = Pattern.compile("^Token \\S+ not in hash table\\.\\s*$");
     private static final Pattern COUNTER_ROW = Pattern.compile(
-            "^(numa_hit|numa_miss|numa_foreign|interleave_hit|local_node|other_node)\\s+\\d+(\\s+\\d+)*\\s*$",
+            "^(numa_hit|numa_miss|numa_foreign|interleave_hit|local_node|other_node)\\s++\\d++(?:\\s++\\d++)*+\\s*+$",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern MEMINFO_ROW = Pattern.compile(
-            "^(MemTotal|MemFree|MemUsed|Active|Inactive|FilePages|AnonPages|Slab|HugePages_Total)\\s+\\d+(?:\\.\\d+)?(\\s+\\d+(?:\\.\\d+)?)*\\s*$");
+            "^(MemTotal|MemFree|MemUsed|Active|Inactive|FilePages|AnonPages|Slab|HugePages_Total)\\s++\\d++(?:\\.\\d++)?+(?:\\s++\\d++(?:\\.\\d++)?+)*+\\s*+$");
     private static final Pattern PROCESS_ROW = Pattern.compile(
-            "^(Huge|Heap|Stack|Private)\\s+\\d+(?:\\.\\d+)?(\\s+\\d+(?:\\.\\d+)?)*\\s*$");
+            "^(Huge|Heap|Stack|Private)\\s++\\d++(?:\\.\\d++)?+(?:\\s++\\d++(?:\\.\\d++)?+)*+\\s*+$");
     private static final int TOTAL = Integer.MIN_VALUE;
 
     @Override
@@ -145,111 +145,115 @@ public final class NumastatImporter implements Importer<NumaStats> {
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
-                int n = (int) lines.number();
-                if (l.isBlank()) {
-                    if (tb != null) {
-                        tb.gapSinceRow = true;
-                    }
-                    continue;
-                }
-                Matcher tm = l.contains("Per-node") ? TITLE.matcher(l) : null;
-                if (tm != null && tm.matches()) {
-                    closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
-                    tb = new TableBuilder();
-                    tb.titled = true;
-                    tb.line = n;
-                    tb.title = l.strip();
-                    tb.variant = switch (tm.group(1)) {
-                        case "process memory usage" -> NumaVariant.PROCESS;
-                        case "system memory usage" -> NumaVariant.MEMINFO;
-                        default -> NumaVariant.COUNTERS_MB;
-                    };
-                    if (tm.group(2) != null) {
-                        tb.pid = Integer.parseInt(tm.group(2));
-                        tb.command = tm.group(3);
-                    }
-                    if (pendingTime != null && current.isEmpty()) {
-                        snapTime[0] = pendingTime;
-                        snapTimeLine[0] = pendingTimeLine;
-                        pendingTime = null;
-                    }
-                    continue;
-                }
-                if (l.startsWith("Token ") && TOKEN.matcher(l).matches()) {
-                    tokenLines++;
-                    continue;
-                }
-                String s = l.strip();
-                if (s.startsWith("Found no processes containing pattern")) {
-                    ctx.warn(n, file + ": " + s);
-                    continue;
-                }
-                if (s.equals("Table has no data.") || s.equals("Table has no non-zero data.")) {
-                    ctx.info(n, file + ": numastat printed '" + s + "'");
-                    if (tb != null && tb.dataRows == 0) {
-                        tb = null;
-                    }
-                    continue;
-                }
-                Matcher hm = s.startsWith("node") || s.startsWith("Node") || s.startsWith("PID") || s.startsWith("Total")
-                        ? HEADER.matcher(l) : null;
-                if (hm != null && hm.matches() && HEADER_CELL.matcher(s).find()) {
-                    List<Integer> cols = new ArrayList<>();
-                    Matcher cm = HEADER_CELL.matcher(hm.group(1));
-                    boolean lower = false;
-                    while (cm.find()) {
-                        if (cm.group(1) != null) {
-                            cols.add(Integer.parseInt(cm.group(1)));
-                            lower = true;
-                        } else if (cm.group(2) != null) {
-                            cols.add(Integer.parseInt(cm.group(2)));
-                        } else {
-                            cols.add(TOTAL);
+                try {
+                    int n = (int) lines.number();
+                    if (l.isBlank()) {
+                        if (tb != null) {
+                            tb.gapSinceRow = true;
                         }
+                        continue;
                     }
-                    boolean continuation = tb != null && tb.dataRows > 0 && tb.gapSinceRow
-                            && cols.stream().noneMatch(tb.columns::contains);
-                    boolean firstHeaderOfTitled = tb != null && tb.titled && tb.columns.isEmpty();
-                    if (!continuation && !firstHeaderOfTitled) {
+                    Matcher tm = l.contains("Per-node") ? TITLE.matcher(l) : null;
+                    if (tm != null && tm.matches()) {
                         closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
                         tb = new TableBuilder();
+                        tb.titled = true;
                         tb.line = n;
+                        tb.title = l.strip();
+                        tb.variant = switch (tm.group(1)) {
+                            case "process memory usage" -> NumaVariant.PROCESS;
+                            case "system memory usage" -> NumaVariant.MEMINFO;
+                            default -> NumaVariant.COUNTERS_MB;
+                        };
+                        if (tm.group(2) != null) {
+                            tb.pid = Integer.parseInt(tm.group(2));
+                            tb.command = tm.group(3);
+                        }
                         if (pendingTime != null && current.isEmpty()) {
                             snapTime[0] = pendingTime;
                             snapTimeLine[0] = pendingTimeLine;
                             pendingTime = null;
                         }
-                    }
-                    tb.columns.addAll(cols);
-                    tb.section = cols;
-                    tb.gapSinceRow = false;
-                    tb.lowerCaseNodes |= lower;
-                    continue;
-                }
-                if (s.startsWith("---") && RULE.matcher(l).matches()) {
-                    continue;
-                }
-                if (tb != null && !tb.section.isEmpty()) {
-                    if (readRow(l, n, tb, ctx, file)) {
                         continue;
                     }
-                }
-                Instant t = SnapshotTime.parse(l);
-                if (t != null) {
-                    closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
-                    tb = null;
-                    if (!current.isEmpty()) {
-                        closeSnapshot(snapshots, current, keys, snapTime, snapTimeLine);
+                    if (l.startsWith("Token ") && TOKEN.matcher(l).matches()) {
+                        tokenLines++;
+                        continue;
                     }
-                    pendingTime = t;
-                    pendingTimeLine = n;
-                    continue;
+                    String s = l.strip();
+                    if (s.startsWith("Found no processes containing pattern")) {
+                        ctx.warn(n, file + ": " + s);
+                        continue;
+                    }
+                    if (s.equals("Table has no data.") || s.equals("Table has no non-zero data.")) {
+                        ctx.info(n, file + ": numastat printed '" + s + "'");
+                        if (tb != null && tb.dataRows == 0) {
+                            tb = null;
+                        }
+                        continue;
+                    }
+                    Matcher hm = s.startsWith("node") || s.startsWith("Node") || s.startsWith("PID") || s.startsWith("Total")
+                            ? HEADER.matcher(l) : null;
+                    if (hm != null && hm.matches() && HEADER_CELL.matcher(s).find()) {
+                        List<Integer> cols = new ArrayList<>();
+                        Matcher cm = HEADER_CELL.matcher(hm.group(1));
+                        boolean lower = false;
+                        while (cm.find()) {
+                            if (cm.group(1) != null) {
+                                cols.add(Integer.parseInt(cm.group(1)));
+                                lower = true;
+                            } else if (cm.group(2) != null) {
+                                cols.add(Integer.parseInt(cm.group(2)));
+                            } else {
+                                cols.add(TOTAL);
+                            }
+                        }
+                        boolean continuation = tb != null && tb.dataRows > 0 && tb.gapSinceRow
+                                && cols.stream().noneMatch(tb.columns::contains);
+                        boolean firstHeaderOfTitled = tb != null && tb.titled && tb.columns.isEmpty();
+                        if (!continuation && !firstHeaderOfTitled) {
+                            closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
+                            tb = new TableBuilder();
+                            tb.line = n;
+                            if (pendingTime != null && current.isEmpty()) {
+                                snapTime[0] = pendingTime;
+                                snapTimeLine[0] = pendingTimeLine;
+                                pendingTime = null;
+                            }
+                        }
+                        tb.columns.addAll(cols);
+                        tb.section = cols;
+                        tb.gapSinceRow = false;
+                        tb.lowerCaseNodes |= lower;
+                        continue;
+                    }
+                    if (s.startsWith("---") && RULE.matcher(l).matches()) {
+                        continue;
+                    }
+                    if (tb != null && !tb.section.isEmpty()) {
+                        if (readRow(l, n, tb, ctx, file)) {
+                            continue;
+                        }
+                    }
+                    Instant t = SnapshotTime.parse(l);
+                    if (t != null) {
+                        closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);
+                        tb = null;
+                        if (!current.isEmpty()) {
+                            closeSnapshot(snapshots, current, keys, snapTime, snapTimeLine);
+                        }
+                        pendingTime = t;
+                        pendingTimeLine = n;
+                        continue;
+                    }
+                    if (s.matches("^[#$>].*\\bnumastat\\b.*") || s.startsWith("numastat ")) {
+                        ctx.info(n, file + ": command line '" + s + "' skipped");
+                        continue;
+                    }
+                    ctx.warn(n, file + ": not a numastat line: " + abbreviate(s));
+                } catch (NumberFormatException | ArithmeticException e) {
+                    ctx.skipLine(lines.number(), e);
                 }
-                if (s.matches("^[#$>]\\s*.*\\bnumastat\\b.*") || s.startsWith("numastat ")) {
-                    ctx.info(n, file + ": command line '" + s + "' skipped");
-                    continue;
-                }
-                ctx.warn(n, file + ": not a numastat line: " + abbreviate(s));
             }
         }
         closeTable(tb, file, ctx, current, keys, snapshots, snapTime, snapTimeLine);

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
 public final class PerfReportImporter implements Importer<PerfReport> {
     private static final Pattern SAMPLES = Pattern.compile("^# Samples: \\S+\\s+of event '.*'");
     private static final Pattern COLUMNS = Pattern.compile("^# (Children|Overhead)\\s");
-    private static final Pattern ENTRY = Pattern.compile("^\\s+\\d+\\.\\d+%\\s+.*\\S");
+    private static final Pattern ENTRY = Pattern.compile("^\\s++\\d++\\.\\d++%\\s++\\S");
     private static final Pattern MARKED_ENTRY = Pattern.compile("^\\s+\\d+\\.\\d+%\\s.*\\s\\[[.kguH]\\]\\s");
 
     @Override

@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
 public final class PerfReportParser {
     private static final Pattern SAMPLES = Pattern.compile("^# Samples: (\\S+)\\s+of event '(.*)'\\s*$");
     private static final Pattern EVENT_COUNT = Pattern.compile("^# Event count \\(approx\\.\\): (\\d+)");
-    private static final Pattern HEADER_KV = Pattern.compile("^# ([a-zA-Z][\\w .()/-]*?)\\s*: (.*)$");
-    private static final Pattern DOTS = Pattern.compile("^#(\\s+\\.+)+\\s*$");
+    private static final Pattern HEADER_KV = Pattern.compile("^# ([a-zA-Z][\\w .()/-]*+)\\s*+: (.*)$");
+    private static final Pattern DOTS = Pattern.compile("^#(?:\\s++\\.++)++\\s*+$");
     private static final Pattern ENTRY = Pattern.compile("^\\s*\\d+(\\.\\d+)?%\\s");
     private static final Pattern BRANCH = Pattern.compile("^--(\\d+(?:\\.\\d+)?)(%?)--(.*)$");
     private static final Set<String> STRING_COLUMNS = Set.of("Command", "Shared Object", "Symbol", "Pid:Command",
@@ -53,6 +53,9 @@ public final class PerfReportParser {
     private PendingEntry entry;
     private final List<Node> path = new ArrayList<>();
     private long lineNo;
+    /** The deepest call chain kept: far beyond perf's own limit (perf_event_max_stack, 127 by default). */
+    static final int MAX_CHAIN_DEPTH = 1024;
+    private boolean chainCut;
 
     public PerfReportParser(BiConsumer<Long, String> warn) {
         this.warn = warn;
@@ -63,6 +66,7 @@ public final class PerfReportParser {
         final Double pct;
         final int col;
         final List<Node> kids = new ArrayList<>();
+        int depth;
 
         Node(String name, Double pct, int col) {
             this.name = name;
@@ -307,6 +311,17 @@ public final class PerfReportParser {
                 path.remove(path.size() - 1);
             }
         }
+        node.depth = path.isEmpty() ? 1 : path.get(path.size() - 1).depth + 1;
+        if (node.depth > MAX_CHAIN_DEPTH) {
+            // a chain deeper than any perf records (kernel.perf_event_max_stack is 127 by default): the
+            // frames past the bound are left out, once said per entry, so that nothing downstream recurses
+            // ten thousand levels deep
+            if (!chainCut) {
+                chainCut = true;
+                warn.accept(lineNo, "call chain deeper than " + MAX_CHAIN_DEPTH + " frames; the deeper frames were left out");
+            }
+            return;
+        }
         if (path.isEmpty()) {
             entry.roots().add(node);
         } else {
@@ -319,6 +334,7 @@ public final class PerfReportParser {
     }
 
     private void endEntry() {
+        chainCut = false;
         if (entry == null) {
             return;
         }

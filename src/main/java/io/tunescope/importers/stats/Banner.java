@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /** The sysstat banner line: {@code Linux 6.8.0-52-generic (jerry) 04/08/2025 _x86_64_ (48 CPU)}. */
 public final class Banner {
     private static final Pattern P = Pattern.compile(
-            "^Linux (\\S+) \\(([^)]*)\\)\\s+(\\S+)\\s+(?:_(\\S+)_)?\\s*(?:\\((\\d+) CPU\\))?\\s*$");
+            "^Linux (\\S++) \\(([^)]*+)\\)\\s++(\\S++)\\s++(?:_(\\S+)_)?\\s*+(?:\\((\\d++) CPU\\))?\\s*+$");
 
     private Banner() {
     }

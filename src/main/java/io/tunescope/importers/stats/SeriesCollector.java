@@ -197,8 +197,17 @@ public final class SeriesCollector {
         return !stamps.isEmpty() && lastDeviceReport == stamps.size() - 1;
     }
 
-    /** Adds a value to the current report. */
+    /** The lines whose values were not finite (1e309, Infinity, NaN): left out of the series, said in {@link #build}. */
+    private final java.util.TreeMap<Integer, String> nonFinite = new java.util.TreeMap<>();
+    /** The longest sampling interval taken as one: a day (sysstat's own intervals are seconds to minutes). */
+    static final long MAX_INTERVAL_MS = 86_400_000L;
+
+    /** Adds a value to the current report; a value that is not a finite number is left out (and said per line). */
     public void add(String name, String entity, Unit unit, double value, int line) {
+        if (!Double.isFinite(value)) {
+            nonFinite.putIfAbsent(line, name + (entity == null || entity.isEmpty() ? "" : " of " + entity) + " = " + value);
+            return;
+        }
         if (stamps.isEmpty()) {
             beginReport(line, null);
         }
@@ -213,6 +222,14 @@ public final class SeriesCollector {
      * @param intervalMs         the interval when the file states it (0 = unknown)
      */
     public SeriesSet build(ImportContext ctx, boolean firstIsSinceBoot, long intervalMs) {
+        for (var e : nonFinite.entrySet()) {
+            ctx.warn(e.getKey(), ctx.displayName() + ": " + e.getValue() + " is not a finite number; left out");
+        }
+        if (intervalMs < 0 || intervalMs > MAX_INTERVAL_MS) {
+            ctx.warn(0, ctx.displayName() + ": a sampling interval of " + intervalMs / 1000 + " s is not one a collector writes "
+                    + "(at most a day); the interval was ignored");
+            intervalMs = 0;
+        }
         int n = stamps.size();
         boolean allStamped = n > 0 && stamps.stream().allMatch(s -> s != null && s.hasTime());
         long[] times = allStamped ? StampResolver.resolve(stamps, bannerDate) : null;

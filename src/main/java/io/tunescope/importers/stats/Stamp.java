@@ -19,7 +19,7 @@ public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
     private static final Pattern DATE = Pattern.compile("(\\d{1,4})([/.\\-])(\\d{1,2})\\2(\\d{1,4})");
     private static final Pattern TIME = Pattern.compile("(\\d{1,2}):(\\d{2}):(\\d{2})(?:[.,](\\d{1,6}))?\\s*(AM|PM|am|pm)?");
     private static final Pattern FULL = Pattern.compile(
-            "^\\s*(?:Time:\\s*)?(?:(\\d{1,4}[/.\\-]\\d{1,2}[/.\\-]\\d{1,4})[T ]\\s*)?(\\d{1,2}:\\d{2}:\\d{2}(?:[.,]\\d{1,6})?)\\s*(AM|PM|am|pm)?\\s*(?:[+-]\\d{2}:?\\d{2}|Z|UTC|[A-Z]{3,4})?\\s*$");
+            "^\\s*(?:Time:\\s*)?(?:(\\d{1,4}[/.\\-]\\d{1,2}[/.\\-]\\d{1,4})[T ]\\s*)?(\\d{1,2}:\\d{2}:\\d{2}(?:[.,]\\d{1,6})?)\\s*+(AM|PM|am|pm)?\\s*+(?:[+-]\\d{2}:?\\d{2}|Z|UTC|[A-Z]{3,4})?\\s*+$");
 
     public boolean hasDate() {
         return a >= 0;

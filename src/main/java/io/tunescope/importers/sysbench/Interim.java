@@ -144,6 +144,6 @@ final class Interim {
         while (end > 0 && !Character.isDigit(s.charAt(end - 1))) {
             end--;
         }
-        return Double.parseDouble(end == s.length() ? s : s.substring(0, end));
+        return SysbenchImporter.num(end == s.length() ? s : s.substring(0, end));
     }
 }

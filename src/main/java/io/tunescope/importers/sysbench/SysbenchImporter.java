@@ -103,7 +103,11 @@ public final class SysbenchImporter implements Importer<BenchLog> {
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
-                p.line(l, (int) lines.number());
+                try {
+                    p.line(l, (int) lines.number());
+                } catch (NumberFormatException | ArithmeticException e) {
+                    ctx.skipLine(lines.number(), e);
+                }
             }
             p.finish((int) lines.number());
         }
@@ -142,8 +146,9 @@ public final class SysbenchImporter implements Importer<BenchLog> {
             }
             if (l.startsWith("Running the test with following options:")) {
                 if (cur != null && (!cur.intervals.isEmpty() || cur.summaryStarted)) {
+                    String version = cur.version;
                     close(n - 1);
-                    cur = new RunBuilder(cur.version, n);
+                    cur = new RunBuilder(version, n);
                 } else {
                     ensureRun(n);
                 }
@@ -503,8 +508,13 @@ public final class SysbenchImporter implements Importer<BenchLog> {
         }
     }
 
-    private static double num(String s) {
-        return Double.parseDouble(s);
+    /** A number of the log; one too large to be finite is refused (the line is then skipped and said). */
+    static double num(String s) {
+        double v = Double.parseDouble(s);
+        if (!Double.isFinite(v)) {
+            throw new NumberFormatException("not a finite number: " + (s.length() > 40 ? s.substring(0, 37) + "..." : s));
+        }
+        return v;
     }
 
     private static long leadingLong(String s) {
@@ -517,7 +527,7 @@ public final class SysbenchImporter implements Importer<BenchLog> {
 
     private static double seconds(String s) {
         String v = s.endsWith("s") ? s.substring(0, s.length() - 1) : s;
-        return Double.parseDouble(v.strip());
+        return num(v.strip());
     }
 
     private static double ms(String s) {

@@ -32,7 +32,7 @@ public record ConfigSnapshot(ConfigKind kind, List<ConfigEntry> entries, List<St
         if (section.isEmpty() || SERVER_SECTIONS.contains(section)) {
             return true;
         }
-        return section.matches("(mysqld|mariadb|mariadbd)-\\d+(\\.\\d+)*");
+        return section.matches("(mysqld|mariadb|mariadbd)-\\d++(?:\\.\\d++)*+");
     }
 
     /**

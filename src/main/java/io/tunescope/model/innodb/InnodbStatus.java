@@ -56,11 +56,13 @@ public record InnodbStatus(List<Snapshot> snapshots, String layout) {
      * @param values        named numbers ({@code history_list_length}, ...), see the importer for the names
      * @param deadlockLine  the line of the LATEST DETECTED DEADLOCK heading, 0 when there is none
      * @param deadlockTime  the deadlock's time as printed, or ""
+     * @param deadlockText  the LATEST DETECTED DEADLOCK section's text after its heading (at most 64 KiB), or ""
      */
     public record Snapshot(int line, String timestamp, long epochMs, boolean complete, Map<String, Value> values,
                            List<SemaphoreWait> semaphoreWaits, List<Transaction> activeTransactions,
-                           int deadlockLine, String deadlockTime, List<Section> otherSections) {
+                           int deadlockLine, String deadlockTime, List<Section> otherSections, String deadlockText) {
         public Snapshot {
+            deadlockText = deadlockText == null ? "" : deadlockText;
             values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
             semaphoreWaits = List.copyOf(semaphoreWaits);
             activeTransactions = List.copyOf(activeTransactions);

@@ -45,11 +45,19 @@ public final class StackTable {
             }
             slot = (slot + 1) & mask;
         }
+        // exact: a sum that would wrap (to 0 or negative) is refused rather than kept silently wrong
+        long ts = Math.addExact(totalSamples, sampleCount);
+        long tp = Math.addExact(totalPeriod, period);
         samples[id] += sampleCount;
         periods[id] += period;
-        totalSamples += sampleCount;
-        totalPeriod += period;
+        totalSamples = ts;
+        totalPeriod = tp;
         return id;
+    }
+
+    /** True when adding these counts keeps every total exact (no wrap past {@code Long.MAX_VALUE}). */
+    public boolean fits(long sampleCount, long period) {
+        return sampleCount >= 0 && period >= 0 && totalSamples <= Long.MAX_VALUE - sampleCount && totalPeriod <= Long.MAX_VALUE - period;
     }
 
     public int size() {

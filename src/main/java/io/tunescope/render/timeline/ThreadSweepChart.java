@@ -37,8 +37,10 @@ public final class ThreadSweepChart {
         XYSeries tps = new XYSeries("tps");
         XYSeries lat = new XYSeries(latName(s, w));
         for (ThreadSweep.Point p : s.points()) {
-            tps.add(p.threads(), p.tps());
-            if (!Double.isNaN(p.latPctMs())) {
+            if (Double.isFinite(p.tps())) {
+                tps.add(p.threads(), p.tps());
+            }
+            if (Double.isFinite(p.latPctMs())) {
                 lat.add(p.threads(), p.latPctMs());
             }
         }

@@ -49,7 +49,7 @@ public final class TimelineChart {
     public static final int MAX_DEVICES = 6;
 
     /** Distinct, print-safe line colours (Okabe-Ito order, then darker extras). */
-    static final Color[] PALETTE = {
+    public static final Color[] PALETTE = {
         new Color(0, 114, 178), new Color(213, 94, 0), new Color(0, 158, 115), new Color(204, 121, 167),
         new Color(86, 180, 233), new Color(230, 159, 0), new Color(90, 90, 90), new Color(140, 60, 30),
         new Color(60, 60, 160), new Color(0, 100, 60)};
@@ -285,7 +285,12 @@ public final class TimelineChart {
             XYSeries xy = new XYSeries(unique, false, true);
             for (int i = 0; i < s.size(); i++) {
                 double v = s.value(i);
-                xy.add(x(t, s.time(i)), Double.isNaN(v) ? null : v, false);
+                double xv = x(t, s.time(i));
+                if (!Double.isFinite(xv)) {
+                    continue; // a point the axis cannot place is not drawn
+                }
+                // a value JFreeChart cannot draw (infinite) is a gap, as a missing one is
+                xy.add(xv, Double.isFinite(v) ? v : null, false);
             }
             data.addSeries(xy);
         }

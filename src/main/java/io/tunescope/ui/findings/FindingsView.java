@@ -299,6 +299,18 @@ public final class FindingsView implements CaptureView {
             show.add(b);
         });
 
+        if (capture != null) {
+            // evidence read from the server's own outputs (InnoDB status, performance_schema, process list, counters)
+            java.util.List<String> files = f.evidence().stream().filter(o -> o.ref() != null).map(o -> o.ref().file()).distinct().toList();
+            if (!files.isEmpty() && io.tunescope.session.CaptureSession.of(capture).server(f.step()).partOf(files) != null) {
+                Button b = new Button(ctx.text("findings.showServer"), Icons.icon("fas-database"));
+                b.getStyleClass().add("show-evidence");
+                b.setId("showServer");
+                b.setMnemonicParsing(false);
+                b.setOnAction(e -> go(new Target.Server(f.step(), files)));
+                show.add(b);
+            }
+        }
         if (f.topic() == io.tunescope.rules.Topic.NUMA) {
             var cell = f.numaCell().orElse(null);
             Button b = new Button(cell == null ? ctx.text("findings.showNuma") : ctx.text("findings.showNumaCell", cell.row(), cell.column()),

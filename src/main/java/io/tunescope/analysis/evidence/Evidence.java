@@ -155,7 +155,7 @@ public final class Evidence {
     public boolean has(Need need) {
         return switch (need) {
             case SERVER_SETTINGS -> config.variables().isPresent() || config.printDefaults().isPresent()
-                    || !config.optionFiles().entries().isEmpty();
+                    || !config.optionFiles().entries().isEmpty() || reportedSettings().isPresent();
             case OPTION_FILES -> !config.optionFiles().entries().isEmpty() || config.printDefaults().isPresent();
             case SERVER_VERSION -> server.kind() != ServerFlavor.Kind.UNKNOWN && server.major() > 0;
             case SYSCTL -> sysctlSnapshot().isPresent();
@@ -227,8 +227,11 @@ public final class Evidence {
     // ---------------------------------------------------------------- server settings
 
     /**
-     * The effective value of a server setting: runtime variables when captured, else print-defaults,
-     * else the option files. Names are normalised ({@code -} as {@code _}, lower case).
+     * The effective value of a server setting: runtime variables when captured, else print-defaults, else the
+     * option files and what a summary report of the step (pt-mysql-summary) states of the running server: the
+     * option line when the report agrees with it (within pt's rounding: {@code 128.0M} is 128 MiB give or take
+     * 0.05 MiB), the report's value when it differs (the server runs with it), whichever of the two exists
+     * otherwise. Names are normalised ({@code -} as {@code _}, lower case).
      */
     public Optional<Fact> setting(String name) {
         String n = normalise(name);
@@ -238,7 +241,46 @@ public final class Evidence {
         if (config.printDefaults().isPresent()) {
             return fact(config.printDefaults().get(), n);
         }
-        return optionLineFact(n);
+        Optional<Fact> o = optionLineFact(n);
+        Optional<Fact> r = reportedSettings().flatMap(s -> fact(s, n)).map(this::approximate);
+        if (o.isEmpty() || r.isEmpty()) {
+            return o.isPresent() ? o : r;
+        }
+        return agrees(o.get(), r.get()) ? o : r;
+    }
+
+    private static final java.util.regex.Pattern ROUNDED = java.util.regex.Pattern.compile("^-?\\d+(?:\\.(\\d+))?([kKmMgGtTpP])$");
+    private static final java.util.Set<String> BOOLEAN_WORDS = java.util.Set.of("ON", "OFF", "0", "1", "TRUE", "FALSE", "YES", "NO");
+
+    /** True when an exact value and a report's (possibly rounded) value of the same setting say the same. */
+    static boolean agrees(Fact exact, Fact reported) {
+        OptionalDouble e = exact.number();
+        OptionalDouble r = reported.number();
+        if (e.isPresent() && r.isPresent()) {
+            java.util.regex.Matcher m = ROUNDED.matcher(reported.unquoted());
+            double half = 0;
+            if (m.matches()) {
+                int decimals = m.group(1) == null ? 0 : m.group(1).length();
+                double unit = ConfigSnapshot.parseNumber("1" + m.group(2)).orElse(1d);
+                half = 0.5 * Math.pow(10, -decimals) * unit;
+            }
+            return Math.abs(e.getAsDouble() - r.getAsDouble()) <= half + 1e-9;
+        }
+        String a = exact.unquoted().toUpperCase(Locale.ROOT);
+        String b = reported.unquoted().toUpperCase(Locale.ROOT);
+        if (BOOLEAN_WORDS.contains(a) && BOOLEAN_WORDS.contains(b)) {
+            return exact.isOn() == reported.isOn();
+        }
+        return a.equals(b);
+    }
+
+    /**
+     * The server settings a summary report of this step states (pt-mysql-summary: a few settings, sizes rounded
+     * as pt prints them); never a complete listing, so it does not count as one ({@link #hasVariableListing()}).
+     */
+    public Optional<ConfigSnapshot> reportedSettings() {
+        List<Loaded<ConfigSnapshot>> l = capture.inStep(ConfigDatasets.REPORTED, step);
+        return l.isEmpty() ? Optional.empty() : Optional.of(l.get(l.size() - 1).value());
     }
 
     private OptionLines optionLines;
@@ -307,8 +349,7 @@ public final class Evidence {
     // ---------------------------------------------------------------- host
 
     public Optional<ConfigSnapshot> sysctlSnapshot() {
-        Optional<ConfigSnapshot> s = config.sysctl();
-        return s.isPresent() ? s : snapshot(ConfigDatasets.SYSCTL);
+        return snapshot(ConfigDatasets.SYSCTL); // the step's last file, else the top of the capture's (see inStepOrRoot)
     }
 
     /** A kernel setting such as {@code vm.swappiness}. */
@@ -354,9 +395,13 @@ public final class Evidence {
         return Optional.empty();
     }
 
-    /** NUMA nodes from lscpu ({@code NUMA node(s)}). */
+    /** NUMA nodes from lscpu ({@code NUMA node(s)}), else the nodes of the numactl topology. */
     public OptionalInt numaNodes() {
-        return lscpuInt("NUMA node(s)");
+        OptionalInt l = lscpuInt("NUMA node(s)");
+        if (l.isPresent()) {
+            return l;
+        }
+        return numaTopology().map(t -> OptionalInt.of(t.value().nodes().size())).orElse(OptionalInt.empty());
     }
 
     private OptionalInt lscpuInt(String field) {
@@ -378,7 +423,7 @@ public final class Evidence {
 
     /** Total memory in bytes: MemTotal of /proc/meminfo, else the node sizes of numactl --hardware. */
     public Optional<Fact> memTotalBytes() {
-        Optional<Fact> m = snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, "MemTotal"));
+        Optional<Fact> m = snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, "MemTotal")).map(this::approximate);
         if (m.isPresent()) {
             return m;
         }
@@ -392,7 +437,27 @@ public final class Evidence {
 
     /** A /proc/meminfo field in bytes (kB fields) or pages. */
     public Optional<Fact> meminfo(String field) {
-        return snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, field));
+        return snapshot(ConfigDatasets.MEMINFO).flatMap(s -> fact(s, field)).map(this::approximate);
+    }
+
+    /**
+     * The fact, named {@code NAME ≈} when a summary report printed it rounded ({@code MemTotal ≈ 23.5G}, pt-summary:
+     * the report's diagnostics and summary say to what precision); unchanged otherwise.
+     */
+    Fact approximate(Fact f) {
+        if (f.ref() == null) {
+            return f;
+        }
+        for (io.tunescope.model.capture.SourceFile file : capture.files()) {
+            if (file.path().equals(f.ref().file()) && file.value() instanceof io.tunescope.model.config.SummaryReport r) {
+                for (io.tunescope.model.config.SummaryReport.Rounded x : r.rounded()) {
+                    if (x.line() == f.ref().line() && x.fact().equals(f.name())) {
+                        return new Fact(f.name() + " \u2248", f.value(), f.ref());
+                    }
+                }
+            }
+        }
+        return f;
     }
 
     /** Transparent huge page mode: key {@code enabled} or {@code defrag}. */
@@ -753,11 +818,18 @@ public final class Evidence {
     }
 
     /**
-     * Values of a dataset in this step; when the step has none, those at the top of the capture; else those of
-     * the folders that are not steps (a {@code host/} folder of lscpu, meminfo and sysctl holds for every step).
+     * Values of a dataset in this step; when the step has none (or only a summary report's part while the top has
+     * the file itself), those at the top of the capture; else those of the folders that are not steps (a {@code host/} folder of lscpu, meminfo and sysctl holds for every step).
      */
     public <T> List<Loaded<T>> inStepOrRoot(Dataset<T> d) {
         List<Loaded<T>> l = capture.inStep(d, step);
+        if (!step.isEmpty() && !l.isEmpty() && l.stream().allMatch(x -> Capture.isPart(x, d))) {
+            // the step has only a report's summary of it (pt-summary's rounded memory): an exact file at the top wins
+            List<Loaded<T>> root = capture.inStep(d, "");
+            if (root.stream().anyMatch(x -> !Capture.isPart(x, d))) {
+                l = root;
+            }
+        }
         if (l.isEmpty() && !step.isEmpty()) {
             l = capture.inStep(d, "");
         }

@@ -109,6 +109,34 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
         return ctx.result(new ConfigSnapshot(ConfigKind.MYCNF, entries, unresolved));
     }
 
+    /**
+     * Option-file lines that another report carries (pt-mysql-summary's Configuration File section), read with their
+     * line numbers in that report. Includes are not followed: such a copy has none (pt drops them).
+     */
+    static List<ConfigEntry> embedded(List<String> texts, List<Integer> numbers, String display, ImportContext ctx) throws IOException {
+        List<ConfigEntry> entries = new ArrayList<>();
+        List<String> unresolved = new ArrayList<>();
+        java.util.Iterator<String> t = texts.iterator();
+        java.util.Iterator<Integer> n = numbers.iterator();
+        long[] current = {0};
+        new MyCnfImporter().parse(new LineSource() {
+            @Override
+            public String next() {
+                if (!t.hasNext()) {
+                    return null;
+                }
+                current[0] = n.next();
+                return t.next();
+            }
+
+            @Override
+            public long number() {
+                return current[0];
+            }
+        }, display, null, ctx, entries, unresolved, new HashSet<>(), MAX_INCLUDE_DEPTH);
+        return entries;
+    }
+
     private interface LineSource {
         String next() throws IOException;
 
@@ -143,7 +171,11 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
             if (l.startsWith("!include ") || l.startsWith("!includedir ")) {
                 boolean dir = l.startsWith("!includedir ");
                 String target = l.substring(dir ? 12 : 9).strip();
-                include(target, dir, display, file, ctx, entries, unresolved, seen, depth, n);
+                if (file == null) {
+                    unresolved.add(target); // a copy inside another report: nothing to follow
+                } else {
+                    include(target, dir, display, file, ctx, entries, unresolved, seen, depth, n);
+                }
                 continue;
             }
             if (l.startsWith("[")) {

@@ -73,6 +73,8 @@ public final class StandardImporters {
         all.add(new io.tunescope.importers.innodb.InnodbStatusImporter());
         all.add(new io.tunescope.importers.processlist.ProcesslistImporter());
         all.add(new io.tunescope.importers.pfs.PfsSummaryImporter());
+        all.add(new io.tunescope.importers.config.PtSummaryImporter());
+        all.add(new io.tunescope.importers.config.PtMysqlSummaryImporter());
         return new ImporterRegistry(all);
     }
 

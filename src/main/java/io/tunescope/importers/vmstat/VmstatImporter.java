@@ -71,8 +71,9 @@ public final class VmstatImporter implements Importer<SeriesSet> {
     /** Linux procps vmstat's column header: r b ... (swap) si so, (block I/O) bi bo, in cs, us sy id. */
     private static boolean isColumnHeader(String l) {
         String s = l.strip();
+        // pt-summary's "fuzzy rounded vmstat" renames in/id to ir/il: a table of its own, not vmstat output
         return s.startsWith("r ") && s.contains(" b ") && s.contains(" cs ") && s.contains(" us ")
-                && s.contains(" bi ") && s.contains(" bo ");
+                && s.contains(" bi ") && s.contains(" bo ") && (s.contains(" in ") || s.contains(" id "));
     }
 
     /**

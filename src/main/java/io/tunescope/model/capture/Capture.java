@@ -46,15 +46,36 @@ public record Capture(
         notes = List.copyOf(notes);
     }
 
-    /** Every parsed value of the given dataset, in file order. */
+    /**
+     * Every parsed value of the given dataset, in file order; then the parts of {@link Composite} values (a
+     * summary report's CPU or memory facts) for the steps that have no file of the dataset itself.
+     */
     public <T> List<Loaded<T>> all(Dataset<T> dataset) {
         List<Loaded<T>> out = new ArrayList<>();
+        List<Loaded<T>> parts = new ArrayList<>();
+        java.util.Set<String> stepsWithFile = new java.util.HashSet<>();
         for (SourceFile f : files) {
-            if (f.hasValue() && dataset.name().equals(f.dataset()) && dataset.type().isInstance(f.value())) {
+            if (!f.hasValue()) {
+                continue;
+            }
+            if (dataset.name().equals(f.dataset()) && dataset.type().isInstance(f.value())) {
                 out.add(new Loaded<>(f, dataset.cast(f.value())));
+                stepsWithFile.add(f.step());
+            } else if (f.value() instanceof Composite c && dataset.type().isInstance(c.parts().get(dataset.name()))) {
+                parts.add(new Loaded<>(f, dataset.cast(c.parts().get(dataset.name()))));
+            }
+        }
+        for (Loaded<T> p : parts) {
+            if (!stepsWithFile.contains(p.step())) {
+                out.add(p);
             }
         }
         return out;
+    }
+
+    /** True when the value was not read from a file of its dataset but is a part of a {@link Composite} (a report's summary). */
+    public static boolean isPart(Loaded<?> loaded, Dataset<?> dataset) {
+        return !dataset.name().equals(loaded.file().dataset());
     }
 
     /** Parsed values of the dataset that belong to one step. */

@@ -15,6 +15,12 @@ public final class ConfigDatasets {
 
     public static final Dataset<ConfigSnapshot> MEMINFO = Dataset.of("config.meminfo", ConfigSnapshot.class);
     public static final Dataset<ConfigSnapshot> THP = Dataset.of("config.thp", ConfigSnapshot.class);
+    /** Server settings stated by a summary report (pt-mysql-summary): a few, some rounded; never a full listing. */
+    public static final Dataset<ConfigSnapshot> REPORTED = Dataset.of("config.reported", ConfigSnapshot.class);
+    /** pt-summary reports (their host facts are parts under LSCPU, MEMINFO, SYSCTL and the NUMA topology). */
+    public static final Dataset<SummaryReport> PT_SUMMARY = Dataset.of("config.pt-summary", SummaryReport.class);
+    /** pt-mysql-summary reports (their facts are parts under SERVER_VERSION, REPORTED and MYCNF). */
+    public static final Dataset<SummaryReport> PT_MYSQL_SUMMARY = Dataset.of("config.pt-mysql-summary", SummaryReport.class);
 
     private ConfigDatasets() {
     }

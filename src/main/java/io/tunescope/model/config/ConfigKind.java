@@ -21,5 +21,7 @@ public enum ConfigKind {
     /** /proc/meminfo. */
     MEMINFO,
     /** /sys/kernel/mm/transparent_hugepage/enabled and defrag. */
-    THP
+    THP,
+    /** Server settings a summary report states (pt-mysql-summary), some of them rounded: not a complete listing. */
+    REPORTED
 }

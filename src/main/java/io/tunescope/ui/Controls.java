@@ -25,4 +25,34 @@ public final class Controls {
         c.setPrefWidth(width);
         return c;
     }
+
+    /**
+     * Runs {@code action} when the user activates a control's selected row: a double click or Enter (the way every
+     * table and list of the app opens what a row points at, such as its source line).
+     */
+    public static void onActivate(javafx.scene.Node control, Runnable action) {
+        control.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getClickCount() == 2 && e.getButton() == javafx.scene.input.MouseButton.PRIMARY) {
+                action.run();
+            }
+        });
+        control.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                action.run();
+                e.consume();
+            }
+        });
+    }
+
+    /** Enter or a double click on a row opens the line it came from in the source viewer. */
+    public static <T> void openSourceOnActivate(UiContext ctx, javafx.scene.control.TableView<T> table,
+            Function<T, io.tunescope.model.capture.SourceRef> ref) {
+        onActivate(table, () -> {
+            T row = table.getSelectionModel().getSelectedItem();
+            io.tunescope.model.capture.SourceRef r = row == null ? null : ref.apply(row);
+            if (r != null) {
+                ctx.openSource(r);
+            }
+        });
+    }
 }

@@ -88,28 +88,8 @@ public final class FilesView implements CaptureView {
         table.setId("filesTable");
         table.getSelectionModel().selectedItemProperty().addListener((o, a, f) -> showDetails(f));
         // Enter or a double click opens the file itself, read-only, in the source viewer
-        table.setOnMouseClicked(e -> {
-            if (e.getClickCount() == 2 && table.getSelectionModel().getSelectedItem() != null) {
-                ctx.openSource(io.tunescope.model.capture.SourceRef.of(table.getSelectionModel().getSelectedItem().path(), 0));
-            }
-        });
-        table.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) {
-                ctx.openSource(io.tunescope.model.capture.SourceRef.of(table.getSelectionModel().getSelectedItem().path(), 0));
-                e.consume();
-            }
-        });
-        diagnostics.setOnMouseClicked(e -> {
-            if (e.getClickCount() == 2) {
-                openDiagnostic();
-            }
-        });
-        diagnostics.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
-                openDiagnostic();
-                e.consume();
-            }
-        });
+        Controls.openSourceOnActivate(ctx, table, f -> io.tunescope.model.capture.SourceRef.of(f.path(), 0));
+        Controls.onActivate(diagnostics, this::openDiagnostic);
 
         filter.setPromptText(ctx.text("files.filter"));
         filter.textProperty().addListener((o, a, t) -> {

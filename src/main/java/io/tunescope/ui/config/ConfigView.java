@@ -105,8 +105,8 @@ public final class ConfigView implements CaptureView {
         settings.setPlaceholder(new Label(ctx.text("config.noSettings")));
         settings.setId("configSettings");
         // Enter or a double click opens the line the setting was read from
-        openOnActivate(settings, Setting::source);
-        openOnActivate(diff, r -> r.afterRef() != null ? r.afterRef() : r.beforeRef());
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, settings, Setting::source);
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, diff, r -> r.afterRef() != null ? r.afterRef() : r.beforeRef());
 
         status.getColumns().add(col(ctx.text("config.col.counter"), StatusDelta.Row::name, 300));
         status.getColumns().add(num(ctx.text("config.col.before"), StatusDelta.Row::before));
@@ -269,27 +269,5 @@ public final class ConfigView implements CaptureView {
         diffTo.setValue(steps.size() < 2 ? null : steps.get(1));
         refreshStep();
         refreshDiff();
-    }
-
-    /** Enter or a double click on a row opens its source line in the source viewer. */
-    private <T> void openOnActivate(TableView<T> table, java.util.function.Function<T, SourceRef> ref) {
-        Runnable open = () -> {
-            T row = table.getSelectionModel().getSelectedItem();
-            SourceRef r = row == null ? null : ref.apply(row);
-            if (r != null) {
-                ctx.openSource(r);
-            }
-        };
-        table.setOnMouseClicked(e -> {
-            if (e.getClickCount() == 2) {
-                open.run();
-            }
-        });
-        table.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
-                open.run();
-                e.consume();
-            }
-        });
     }
 }

@@ -147,17 +147,7 @@ final class StepsPane {
 
         diff.setId("stepsDiff");
         // Enter or a double click opens the line the changed setting was read from
-        diff.setOnMouseClicked(e -> {
-            if (e.getClickCount() == 2) {
-                openDiffSource();
-            }
-        });
-        diff.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
-                openDiffSource();
-                e.consume();
-            }
-        });
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, diff, r -> r.afterRef() != null ? r.afterRef() : r.beforeRef());
         diff.getColumns().add(col(ctx.text("config.col.name"), ConfigDiff.Row::key, 200));
         diff.getColumns().add(col(ctx.text("config.col.change"),
                 r -> ctx.text("config.change." + r.change().name().toLowerCase(Locale.ROOT)), 100));
@@ -379,16 +369,6 @@ final class StepsPane {
             return ctx.text("findings.steps.pointTip", step, String.valueOf(ds.getSeriesKey(series)), num(ds.getYValue(series, item)));
         });
         return r;
-    }
-
-    private void openDiffSource() {
-        ConfigDiff.Row r = diff.getSelectionModel().getSelectedItem();
-        if (r != null) {
-            io.tunescope.model.capture.SourceRef ref = r.afterRef() != null ? r.afterRef() : r.beforeRef();
-            if (ref != null) {
-                ctx.openSource(ref);
-            }
-        }
     }
 
     private void refreshDiff(int index) {

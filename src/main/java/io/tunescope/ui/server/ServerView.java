@@ -309,6 +309,7 @@ public final class ServerView implements CaptureView {
         waitTable.getColumns().add(number(ctx.text("server.innodb.waits.col.seconds"), w -> w.semaphore().seconds(), v -> Fmt.num(v), 90, null));
         waitTable.getColumns().add(text(ctx.text("server.innodb.waits.col.what"), w -> w.semaphore().what(), 360, null));
         waitTable.getColumns().add(source(w -> w.ref()));
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, waitTable, w -> w.ref());
 
         deadlock.setEditable(false);
         deadlock.setWrapText(false);
@@ -363,6 +364,7 @@ public final class ServerView implements CaptureView {
             innodbTable.getColumns().add(innodbColumn(name, in.capacity()));
         }
         innodbTable.getColumns().add(source(ServerStep.InnodbSnap::ref));
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, innodbTable, ServerStep.InnodbSnap::ref);
         SortedList<ServerStep.InnodbSnap> sorted = new SortedList<>(FXCollections.observableArrayList(in.snapshots()));
         sorted.comparatorProperty().bind(innodbTable.comparatorProperty());
         innodbTable.setItems(sorted);
@@ -533,6 +535,7 @@ public final class ServerView implements CaptureView {
                 v -> Fmt.pct(v), 84, ctx.text("server.pfs.col.share.waits.tip"));
         pfsWaits.getColumns().add(waitShare);
         pfsWaits.getColumns().add(source(ServerStep.WaitRow::ref));
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, pfsWaits, ServerStep.WaitRow::ref);
         SortedList<ServerStep.WaitRow> sw = new SortedList<>(pfsWaitItems);
         sw.comparatorProperty().bind(pfsWaits.comparatorProperty());
         pfsWaits.setItems(sw);
@@ -556,6 +559,7 @@ public final class ServerView implements CaptureView {
         pfsDigests.getColumns().add(number(ctx.text("server.pfs.col.noIndex"), r -> (double) r.noIndexUsed(), ServerView::countOrDash, 90,
                 ctx.text("server.pfs.col.noIndex.tip")));
         pfsDigests.getColumns().add(source(ServerStep.DigestRow::ref));
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, pfsDigests, ServerStep.DigestRow::ref);
         SortedList<ServerStep.DigestRow> sd = new SortedList<>(pfsDigestItems);
         sd.comparatorProperty().bind(pfsDigests.comparatorProperty());
         pfsDigests.setItems(sd);
@@ -663,6 +667,7 @@ public final class ServerView implements CaptureView {
             procTable.getColumns().add(c);
         }
         procTable.getColumns().add(source(ServerStep.ProcessSnap::ref));
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, procTable, ServerStep.ProcessSnap::ref);
         SortedList<ServerStep.ProcessSnap> sorted = new SortedList<>(FXCollections.observableArrayList(p.snapshots()));
         sorted.comparatorProperty().bind(procTable.comparatorProperty());
         procTable.setItems(sorted);

@@ -89,6 +89,19 @@ class SourceViewerFxTest {
         assertFalse(other == v);
         assertEquals(Files.readAllLines(capture.resolve("00-baseline/my.cnf")).size(), other.list().getItems().size());
 
+        // Enter on a row of the Files view opens that file (Controls.openSourceOnActivate)
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TableView<io.tunescope.model.capture.SourceFile> files =
+                robot.lookup("#filesTable").queryAs(javafx.scene.control.TableView.class);
+        String sysctl = "00-baseline/sysctl.txt";
+        robot.interact(() -> {
+            files.getSelectionModel().select(files.getItems().stream().filter(f -> f.path().equals(sysctl)).findFirst().orElseThrow());
+            files.fireEvent(new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "", KeyCode.ENTER,
+                    false, false, false, false));
+        });
+        Path sysctlAbs = window.model().captureProperty().get().root().resolve(sysctl).toAbsolutePath().normalize();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> SourceViewer.openFor(sysctlAbs) != null);
+
         // a path outside the capture is refused
         boolean[] outside = new boolean[1];
         robot.interact(() -> outside[0] = window.openSource(SourceRef.of("../../pom.xml", 1)));

@@ -225,15 +225,14 @@ public final class IoCsvImporter implements Importer<SeriesSet> {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("reports", value.reports());
         Map<String, Object> devices = new LinkedHashMap<>();
-        for (String dev : value.entities()) {
+        // one pass over the series, not one search per device
+        for (Map.Entry<String, java.util.List<TimeSeries>> e : value.byEntity().entrySet()) {
+            String dev = e.getKey();
             Map<String, Object> d = new LinkedHashMap<>();
             int samples = 0;
             TimeSeries util = null;
             TimeSeries await = null;
-            for (TimeSeries s : value.series()) {
-                if (!s.metric().entity().equals(dev)) {
-                    continue;
-                }
+            for (TimeSeries s : e.getValue()) {
                 samples = Math.max(samples, s.size());
                 if (s.metric().name().equals("util")) {
                     util = s;

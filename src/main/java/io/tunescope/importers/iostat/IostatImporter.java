@@ -407,24 +407,28 @@ public final class IostatImporter implements Importer<SeriesSet> {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("reports", value.reports());
         Map<String, Object> devices = new LinkedHashMap<>();
-        for (String dev : value.entities()) {
+        // one pass over the series, not one search per device (40,000 devices took 59 s)
+        for (Map.Entry<String, java.util.List<TimeSeries>> e : value.byEntity().entrySet()) {
+            String dev = e.getKey();
             if (dev.equals("all")) {
                 continue;
             }
             Map<String, Object> d = new LinkedHashMap<>();
-            TimeSeries any = null;
-            for (TimeSeries s : value.series()) {
-                if (s.metric().entity().equals(dev)) {
-                    any = s;
-                    break;
+            TimeSeries any = e.getValue().get(0);
+            TimeSeries util = null;
+            TimeSeries await = null;
+            for (TimeSeries s : e.getValue()) {
+                String key = s.metric().key();
+                if (util == null && key.equals("iostat/" + dev + "/util")) {
+                    util = s;
+                } else if (await == null && key.equals("iostat/" + dev + "/await")) {
+                    await = s;
                 }
             }
-            d.put("samples", any == null ? 0 : any.size());
-            TimeSeries util = value.byKey("iostat/" + dev + "/util");
+            d.put("samples", any.size());
             if (util != null && !Double.isNaN(util.max())) {
                 d.put("max_util_pct", util.max());
             }
-            TimeSeries await = value.byKey("iostat/" + dev + "/await");
             if (await != null && !Double.isNaN(await.mean())) {
                 d.put("mean_await_ms", Math.round(await.mean() * 1000) / 1000.0);
             }

@@ -70,6 +70,20 @@ public record SeriesSet(
         return null;
     }
 
+    /**
+     * Every entity's series in one pass (entities in file order, each entity's series in file order): for
+     * per-device work over files with thousands of devices, where a look-up per device would cost devices x series.
+     */
+    public Map<String, List<TimeSeries>> byEntity() {
+        Map<String, List<TimeSeries>> out = new java.util.LinkedHashMap<>();
+        for (TimeSeries s : series) {
+            if (!s.metric().entity().isEmpty()) {
+                out.computeIfAbsent(s.metric().entity(), e -> new ArrayList<>()).add(s);
+            }
+        }
+        return out;
+    }
+
     /** The entities (devices, CPUs) in file order. */
     public Set<String> entities() {
         Set<String> out = new LinkedHashSet<>();

@@ -24,7 +24,7 @@ die() { log "FAILED: $*"; exit 1; }
 export DEBIAN_FRONTEND=noninteractive
 
 # ------------------------------------------------------------------ packages
-packages=(mariadb-server sysbench numactl sysstat linux-perf shellcheck procps)
+packages=(mariadb-server sysbench numactl sysstat linux-perf shellcheck procps ethtool)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

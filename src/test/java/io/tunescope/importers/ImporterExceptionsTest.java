@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tunescope.importers.formats.StandardImporters;
 import io.tunescope.model.capture.Diagnostic;
 import io.tunescope.model.capture.FileStatus;
 import io.tunescope.model.capture.SourceFile;
@@ -22,19 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
  * Java class name: now a message with the file and line in plain words, and the rest of the file read.
  */
 class ImporterExceptionsTest {
-    private final CaptureLoader loader = new CaptureLoader(StandardImporters.registry(), 1, 10L << 20);
-
     @TempDir
     Path tmp;
 
     private SourceFile load(String name, String content) throws Exception {
-        Path f = tmp.resolve(name);
-        Files.write(f, content.getBytes(StandardCharsets.UTF_8));
-        return loader.importFile(f, name, "", () -> false, b -> { });
+        return OneFile.load(tmp, name, content);
     }
 
     private static String messages(SourceFile f) {
-        return String.join("\n", f.diagnostics().stream().map(d -> d.line() + ": " + d.message()).toList());
+        return OneFile.messages(f);
     }
 
     private static void plain(SourceFile f) {

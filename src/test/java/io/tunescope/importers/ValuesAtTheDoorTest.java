@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tunescope.TestData;
-import io.tunescope.importers.formats.StandardImporters;
 import io.tunescope.model.capture.SourceFile;
 import io.tunescope.model.numa.NumaMaps;
 import io.tunescope.model.series.SeriesSet;
 import io.tunescope.model.series.TimeSeries;
 import io.tunescope.model.stack.StackProfile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,19 +20,15 @@ import org.junit.jupiter.api.io.TempDir;
  * folded totals wrapped and numa_maps sizes went negative, all with status ok.
  */
 class ValuesAtTheDoorTest {
-    private final CaptureLoader loader = new CaptureLoader(StandardImporters.registry(), 1, 10L << 20);
-
     @TempDir
     Path tmp;
 
     private SourceFile load(String name, String content) throws Exception {
-        Path f = tmp.resolve(name);
-        Files.write(f, content.getBytes(StandardCharsets.UTF_8));
-        return loader.importFile(f, name, "", () -> false, b -> { });
+        return OneFile.load(tmp, name, content);
     }
 
     private static String messages(SourceFile f) {
-        return String.join("\n", f.diagnostics().stream().map(d -> d.line() + ": " + d.message()).toList());
+        return OneFile.messages(f);
     }
 
     @Test

@@ -165,6 +165,7 @@ public final class Evidence {
             case PROCESS_BINDING -> snapshot(ConfigDatasets.PROCESS_BINDING).isPresent();
             case THP -> snapshot(ConfigDatasets.THP).isPresent();
             case CPU_PROFILE -> cpuHotspots().isPresent();
+            case PERF_STAT -> !perfCounters().isEmpty();
             case BENCH -> !benchRuns().isEmpty();
             case IOSTAT -> !deviceSeries().isEmpty();
             case CPU_UTIL -> cpuBusy().isPresent();
@@ -802,6 +803,11 @@ public final class Evidence {
             return Optional.of(new PfsView(file, kind, rows, snaps.size(), true, files.get(0), first.line(), last.line()));
         }
         return Optional.empty();
+    }
+
+    /** The step's perf stat outputs, the server's process first ({@link PerfCounters#of}). */
+    public List<PerfCounters> perfCounters() {
+        return PerfCounters.of(inStepOnly(io.tunescope.model.perfstat.PerfStatDatasets.PERF_STAT), isArm64());
     }
 
     // ---------------------------------------------------------------- helpers

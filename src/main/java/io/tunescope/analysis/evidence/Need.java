@@ -16,6 +16,7 @@ public enum Need {
     PROCESS_BINDING("the server's CPU/memory binding (/proc/PID/status or taskset -p)"),
     THP("transparent huge page mode (/sys/kernel/mm/transparent_hugepage/enabled)"),
     CPU_PROFILE("a CPU profile (perf script, folded stacks or perf report)"),
+    PERF_STAT("counter totals (perf stat -p PID or -a, text or -x CSV, with or without -I)"),
     BENCH("a sysbench log"),
     IOSTAT("extended device statistics (iostat -x)"),
     CPU_UTIL("CPU utilisation (mpstat or vmstat)"),

@@ -153,6 +153,10 @@ public final class Clocks {
                 }
             } else if (v instanceof StackProfile) {
                 items.add(new Item(f, -1, 0, false, tokens(f), -1));
+            } else if (v instanceof io.tunescope.model.perfstat.PerfStat ps) {
+                // perf stat prints no wall time: -I times are seconds since it started, else the elapsed time
+                double span = ps.series() != null ? ps.series().end() / 1000.0 : Double.isNaN(ps.elapsedS()) ? 0 : ps.elapsedS();
+                items.add(new Item(f, -1, span, false, tokens(f), -1));
             } else if (f.dataset().equals("config.status")) {
                 items.add(new Item(f, -1, 0, true, tokens(f), -1));
             } else if (v instanceof EventLog e && !e.entries().isEmpty()) {

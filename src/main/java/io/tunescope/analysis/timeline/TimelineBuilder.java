@@ -89,6 +89,12 @@ public final class TimelineBuilder {
                 }
             }
         }
+        for (Loaded<io.tunescope.model.perfstat.PerfStat> l : capture.all(io.tunescope.model.perfstat.PerfStatDatasets.PERF_STAT)) {
+            SeriesSet s = l.value().series();
+            if ((stepDir == null || l.step().equals(stepDir)) && s != null && !s.series().isEmpty()) {
+                in.add(new Input(l.step(), l.file().path(), s, null));
+            }
+        }
         for (Loaded<io.tunescope.model.processlist.Processlist> l : capture.all(io.tunescope.model.processlist.ProcesslistDatasets.PROCESSLIST)) {
             if (stepDir == null || l.step().equals(stepDir)) {
                 SeriesSet s = l.value().timelineSeries(l.file().path());

@@ -58,6 +58,7 @@ public final class StandardImporters {
         all.add(new io.tunescope.importers.net.EthtoolChannelsImporter());
         all.add(new io.tunescope.importers.net.IrqAffinityImporter());
         all.add(new PerfScriptImporter());
+        all.add(new io.tunescope.importers.perfstat.PerfStatImporter());
         all.add(new FoldedImporter());
         all.add(new PerfReportImporter());
         all.add(new SysbenchImporter());

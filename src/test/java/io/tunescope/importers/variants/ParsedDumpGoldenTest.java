@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class ParsedDumpGoldenTest {
     private static final ImporterRegistry REGISTRY = io.tunescope.importers.formats.StandardImporters.registry();
-    private static final List<String> FORMATS = List.of("iostat", "mpstat", "sadf", "vmstat", "lscpu");
+    private static final List<String> FORMATS = List.of("iostat", "mpstat", "sadf", "vmstat", "lscpu", "perf-stat");
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
     @Test
@@ -46,7 +46,7 @@ class ParsedDumpGoldenTest {
                 n++;
             }
         }
-        assertTrue(n >= 30, n + " fixtures");
+        assertTrue(n >= 43, n + " fixtures");
         assertEquals(List.of(), mismatches);
     }
 
@@ -60,6 +60,9 @@ class ParsedDumpGoldenTest {
         Object v = r.value();
         if (v instanceof SeriesSet s) {
             series(s, b);
+        } else if (v instanceof io.tunescope.model.perfstat.PerfStat p) {
+            perfStat(p, b);
+            b.append("summary ").append(imp.summarizeValue(v)).append('\n');
         } else if (v instanceof ConfigSnapshot c) {
             for (ConfigEntry e : c.entries()) {
                 b.append("line ").append(e.source().line()).append(": ").append(e.name()).append(" = ").append(e.value()).append('\n');
@@ -86,6 +89,32 @@ class ParsedDumpGoldenTest {
                     .append(" last ").append(t.time(last)).append('=').append(num(t.value(last))).append(" @").append(t.line(last))
                     .append(" min ").append(num(min(t))).append(" max ").append(num(t.max())).append(" mean ").append(num(t.mean()))
                     .append('\n');
+        }
+    }
+
+    private static void perfStat(io.tunescope.model.perfstat.PerfStat p, StringBuilder b) {
+        b.append("target '").append(p.target()).append("', runs ").append(p.runs()).append(", separator '")
+                .append(p.separator().replace("\t", "\\t")).append("', intervals ").append(p.intervals())
+                .append(", elapsed ").append(num(p.elapsedS())).append(" s @").append(p.elapsedLine())
+                .append(", user ").append(num(p.userS())).append(" s, sys ").append(num(p.sysS())).append(" s\n");
+        for (io.tunescope.model.perfstat.PerfStat.Counter c : p.counters()) {
+            b.append("line ").append(c.line()).append(": ").append(c.event());
+            if (!c.entity().isEmpty()) {
+                b.append(" [").append(c.entity()).append(']');
+            }
+            b.append(" = ").append(c.printedValue()).append(c.unit().isEmpty() ? "" : " " + c.unit())
+                    .append(", running ").append(num(c.runningPercent())).append(" %, variance ").append(num(c.variancePercent()))
+                    .append(" %");
+            if (c.uncounted() > 0) {
+                b.append(", not counted in ").append(c.uncounted()).append(" intervals");
+            }
+            if (!c.comment().isEmpty()) {
+                b.append(", # ").append(c.comment());
+            }
+            b.append('\n');
+        }
+        if (p.series() != null) {
+            series(p.series(), b);
         }
     }
 

@@ -35,6 +35,9 @@ public final class FindingsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    PerfDataOption perfData = new PerfDataOption();
+
     @Option(names = "--fail-on", paramLabel = "LEVEL", description = "exit 1 when a finding at or above LEVEL exists: info, warning or critical")
     String failOn;
 
@@ -66,6 +69,12 @@ public final class FindingsCommand implements Callable<Integer> {
         io.tunescope.session.CaptureSession session = TunescopeCli.open(path, "findings", err);
         if (session == null) {
             return TunescopeCli.NOTHING_READ;
+        }
+        try (PerfDataOption p = perfData) {
+            Capture converted = p.apply(session.capture(), "findings", err);
+            if (converted != session.capture()) {
+                session = io.tunescope.session.CaptureSession.of(converted);
+            }
         }
         Capture capture = session.capture();
         Locale locale = ExportCommand.locale(lang, Locale.ROOT);

@@ -35,6 +35,9 @@ public final class InspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON instead of a table")
     boolean json;
 
+    @CommandLine.Mixin
+    PerfDataOption perfData = new PerfDataOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -49,6 +52,12 @@ public final class InspectCommand implements Callable<Integer> {
             err.println("tunescope inspect: " + e.getMessage());
             return TunescopeCli.NOTHING_READ;
         }
+        try (PerfDataOption p = perfData) {
+            return print(p.apply(capture, "inspect", err), out, err);
+        }
+    }
+
+    private Integer print(Capture capture, PrintWriter out, PrintWriter err) throws Exception {
         if (json) {
             ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             out.println(m.writeValueAsString(toJson(capture)));
@@ -126,7 +135,9 @@ public final class InspectCommand implements Callable<Integer> {
             for (Diagnostic d : f.diagnostics()) {
                 out.println("    " + d);
             }
-            if (f.status() == FileStatus.UNRECOGNISED) {
+            if (f.status() == FileStatus.UNRECOGNISED && io.tunescope.importers.PerfData.FORMAT.equals(f.format())) {
+                out.println("    " + f.reason());
+            } else if (f.status() == FileStatus.UNRECOGNISED) {
                 out.println("    not recognised: " + f.reason());
             }
         }

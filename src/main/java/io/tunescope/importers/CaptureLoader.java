@@ -299,6 +299,12 @@ public final class CaptureLoader {
         if (size == 0) {
             return unrecognised(rel, step, size, "empty file", List.of(), Diagnostic.warning(0, rel + ": the file is empty"));
         }
+        if (head.binary() && PerfData.is(file)) {
+            // a recording, not text: said as such (and converted on request by PerfDataConverter), not "not recognised"
+            return new SourceFile(rel, step, size, PerfData.FORMAT, "", Confidence.CERTAIN, PerfData.REASON, FileStatus.UNRECOGNISED,
+                    List.of(Diagnostic.info(0, rel + ": " + PerfData.REASON + " (perf script > out.txt, or tunescope inspect --perf-data "
+                            + "where perf and the recording's binaries are installed)")), null, Map.of(), List.of());
+        }
         if (head.binary()) {
             return unrecognised(rel, step, size, head.decoding().description(), List.of(),
                     Diagnostic.warning(0, rel + ": " + head.decoding().description() + "; not a text file Tunescope reads"));

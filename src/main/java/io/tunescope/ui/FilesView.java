@@ -41,6 +41,13 @@ public final class FilesView implements CaptureView {
     private final TextArea recognition = new TextArea();
     private final Label detailTitle = new Label();
     private final BorderPane root = new BorderPane();
+    private final javafx.scene.control.Button convert = new javafx.scene.control.Button();
+    private final javafx.scene.control.Button cancelConvert = new javafx.scene.control.Button();
+    private final javafx.scene.control.ProgressIndicator converting = new javafx.scene.control.ProgressIndicator();
+    private final javafx.scene.layout.HBox perfBar = new javafx.scene.layout.HBox(6);
+    private Capture shown;
+    private io.tunescope.importers.perfdata.PerfDataConverter converter;
+    private javafx.concurrent.Task<Capture> conversion;
 
     public FilesView(UiContext ctx) {
         this.ctx = ctx;
@@ -59,7 +66,8 @@ public final class FilesView implements CaptureView {
                     setText(null);
                 } else {
                     setGraphic(Icons.status(f.status()));
-                    setText(ctx.text("status." + f.status().slug()));
+                    setText(io.tunescope.importers.PerfData.FORMAT.equals(f.format()) ? ctx.text("files.perfData.status")
+                            : ctx.text("status." + f.status().slug()));
                 }
             }
         });
@@ -122,7 +130,21 @@ public final class FilesView implements CaptureView {
         recognition.setWrapText(true);
         recognition.setPrefRowCount(4);
         detailTitle.getStyleClass().add("section-title");
-        VBox details = new VBox(6, detailTitle, new Label(ctx.text("files.details.diagnostics")), diagnostics,
+        convert.setText(ctx.text("files.perfData.convert"));
+        convert.setId("convertPerfData");
+        convert.setOnAction(e -> convertPerfData());
+        cancelConvert.setText(ctx.text("files.perfData.cancel"));
+        cancelConvert.setId("cancelPerfData");
+        cancelConvert.setOnAction(e -> {
+            if (conversion != null) {
+                conversion.cancel(false);
+            }
+        });
+        converting.setPrefSize(18, 18);
+        perfBar.getChildren().setAll(convert, converting, cancelConvert);
+        perfBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        showPerfBar(false, false);
+        VBox details = new VBox(6, detailTitle, perfBar, new Label(ctx.text("files.details.diagnostics")), diagnostics,
                 new Label(ctx.text("files.details.recognition")), recognition);
         VBox.setVgrow(diagnostics, Priority.ALWAYS);
         details.setPadding(new Insets(8));
@@ -155,17 +177,21 @@ public final class FilesView implements CaptureView {
 
     private void showDetails(SourceFile f) {
         if (f == null) {
+            showPerfBar(false, conversion != null && conversion.isRunning());
             detailTitle.setText(ctx.text("files.details.none"));
             diagnostics.getItems().clear();
             recognition.clear();
             return;
         }
         detailTitle.setText(f.path());
+        showPerfBar(io.tunescope.importers.PerfData.FORMAT.equals(f.format()), conversion != null && conversion.isRunning());
         diagnostics.getItems().setAll(f.diagnostics());
         if (f.diagnostics().isEmpty()) {
             diagnostics.setPlaceholder(new Label(ctx.text("files.details.noDiagnostics")));
         }
-        if (f.status() == FileStatus.UNRECOGNISED || f.format().isEmpty()) {
+        if (io.tunescope.importers.PerfData.FORMAT.equals(f.format())) {
+            recognition.setText(ctx.text("files.perfData.details"));
+        } else if (f.status() == FileStatus.UNRECOGNISED || f.format().isEmpty()) {
             StringBuilder b = new StringBuilder(ctx.text("files.details.notRecognised")).append('\n');
             b.append(f.reason()).append('\n');
             for (String v : f.sniffs()) {
@@ -239,8 +265,92 @@ public final class FilesView implements CaptureView {
         return root;
     }
 
+    private void showPerfBar(boolean perfData, boolean running) {
+        perfBar.setVisible(perfData || running);
+        perfBar.setManaged(perfData || running);
+        convert.setDisable(running);
+        converting.setVisible(running);
+        cancelConvert.setVisible(running);
+    }
+
+    /**
+     * Converts every perf.data of the open capture with this machine's perf, in the background with progress and
+     * cancel, into Tunescope's own temporary folder; then shows the capture with the converted profiles read.
+     */
+    private void convertPerfData() {
+        Capture c = shown;
+        if (c == null || (conversion != null && conversion.isRunning())) {
+            return;
+        }
+        var recordings = io.tunescope.importers.perfdata.PerfDataConverter.recordings(c);
+        var perf = io.tunescope.importers.perfdata.PerfDataConverter.findPerf();
+        if (recordings.isEmpty()) {
+            return;
+        }
+        if (perf.isEmpty()) {
+            recognition.setText(ctx.text("files.perfData.noPerf"));
+            ctx.status(ctx.text("files.perfData.noPerf"));
+            return;
+        }
+        if (converter == null) {
+            converter = new io.tunescope.importers.perfdata.PerfDataConverter(perf.get());
+        }
+        var conv = converter;
+        java.util.List<String> said = new java.util.ArrayList<>();
+        javafx.concurrent.Task<Capture> task = new javafx.concurrent.Task<>() {
+            @Override
+            protected Capture call() {
+                java.util.List<io.tunescope.importers.perfdata.PerfDataConverter.Outcome> outs = new java.util.ArrayList<>();
+                int i = 0;
+                for (SourceFile f : recordings) {
+                    updateMessage(ctx.text("files.perfData.running", f.path()));
+                    updateProgress(i++, recordings.size());
+                    var o = conv.convert(c.root().resolve(f.path()), f.path(), this::isCancelled);
+                    outs.add(o);
+                    said.add(ctx.text("files.perfData." + o.status().name(), o.file(), o.detail()));
+                    if (isCancelled()) {
+                        break;
+                    }
+                }
+                updateProgress(recordings.size(), recordings.size());
+                return io.tunescope.importers.perfdata.PerfDataConverter.withConverted(c, outs,
+                        new io.tunescope.importers.CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()), this::isCancelled);
+            }
+        };
+        converting.progressProperty().bind(task.progressProperty());
+        task.messageProperty().addListener((o, a, m) -> ctx.status(m));
+        task.setOnSucceeded(e -> {
+            conversion = null;
+            converting.progressProperty().unbind();
+            showPerfBar(false, false);
+            ctx.status(String.join(" ", said));
+            ctx.adopt(task.getValue());
+        });
+        task.setOnCancelled(e -> {
+            conversion = null;
+            converting.progressProperty().unbind();
+            showPerfBar(true, false);
+            ctx.status(ctx.text("files.perfData.CANCELLED", "perf.data", ""));
+        });
+        task.setOnFailed(e -> {
+            conversion = null;
+            converting.progressProperty().unbind();
+            showPerfBar(true, false);
+            ctx.status(ctx.text("files.perfData.FAILED", "perf.data", String.valueOf(task.getException())));
+        });
+        conversion = task;
+        showPerfBar(true, true);
+        ctx.background().submit(task);
+    }
+
     @Override
     public void show(Capture capture) {
+        if (converter != null && (capture == null || shown == null || !java.util.Objects.equals(capture.root(), shown.root()))) {
+            // the converted text of the capture that was open is not needed any more
+            converter.release();
+            converter = null;
+        }
+        shown = capture;
         var src = (javafx.collections.ObservableList<SourceFile>) filtered.getSource();
         src.setAll(capture == null ? java.util.List.of() : capture.files());
         showDetails(null);

@@ -117,6 +117,11 @@ public final class MainWindow implements UiContext {
     }
 
     @Override
+    public void adopt(Capture capture) {
+        model.adopt(capture, model.pathProperty().get());
+    }
+
+    @Override
     public void reload() {
         model.reload();
     }

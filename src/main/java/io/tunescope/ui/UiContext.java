@@ -62,6 +62,13 @@ public interface UiContext {
         return false;
     }
 
+    /**
+     * Shows a capture derived from the open one without reading it again (the open capture with its perf.data converted).
+     * A context without a window does nothing.
+     */
+    default void adopt(io.tunescope.model.capture.Capture capture) {
+    }
+
     /** Reads the open capture again (after its corrections were saved). A context without a window does nothing. */
     default void reload() {
     }

@@ -32,7 +32,6 @@ import java.util.regex.Pattern;
 public final class PerfStatImporter implements Importer<PerfStat> {
     static final String SOURCE = "perf-stat";
     private static final Pattern BANNER = Pattern.compile("^\\s*Performance counter stats for (.*?)(?: \\((\\d+) runs\\))?:\\s*$");
-    private static final Pattern INTERVAL_HEADER = Pattern.compile("^#\\s+time\\s+(?:\\S+\\s+)*counts\\s+(?:unit\\s+)?events\\s*$");
     private static final Pattern ELAPSED = Pattern.compile("^\\s*(\\d+(?:\\.\\d+)?)\\s+(?:\\+-\\s+(\\d+(?:\\.\\d+)?)\\s+)?seconds time elapsed.*$");
     private static final Pattern USER_SYS = Pattern.compile("^\\s*(\\d+(?:\\.\\d+)?)\\s+seconds (user|sys)\\s*$");
 
@@ -60,7 +59,7 @@ public final class PerfStatImporter implements Importer<PerfStat> {
             if (BANNER.matcher(l).matches()) {
                 return Sniff.certain("perf stat banner 'Performance counter stats for'");
             }
-            if (INTERVAL_HEADER.matcher(l.strip()).matches()) {
+            if (intervalHeader(l)) {
                 return Sniff.certain("perf stat -I header '# time counts unit events'");
             }
         }
@@ -84,6 +83,20 @@ public final class PerfStatImporter implements Importer<PerfStat> {
         return n > 0 ? Sniff.weak(n + " perf stat -x lines among " + nonBlank.size()) : Sniff.no("no perf stat counter lines");
     }
 
+    /**
+     * perf stat -I's column header: {@code #           time             counts unit events}, with aggregation columns
+     * between ({@code # time CPU counts unit events}, {@code # time core cpus counts unit events}). Word by word, not one
+     * regular expression: a repeated group would recurse once per word of a long line.
+     */
+    static boolean intervalHeader(String l) {
+        String s = l.strip();
+        if (!s.startsWith("#") || s.length() > 200) {
+            return false;
+        }
+        String[] w = s.substring(1).strip().split("\\s+");
+        return w.length >= 3 && w[0].equals("time") && w[w.length - 1].equals("events") && java.util.Arrays.asList(w).contains("counts");
+    }
+
     static String printable(char sep) {
         return sep == '\t' ? "\\t" : String.valueOf(sep);
     }
@@ -93,7 +106,7 @@ public final class PerfStatImporter implements Importer<PerfStat> {
         Head head = Head.read(ctx.path(), 64 * 1024);
         boolean text = false;
         for (String l : head.lines()) {
-            if (BANNER.matcher(l).matches() || INTERVAL_HEADER.matcher(l.strip()).matches()) {
+            if (BANNER.matcher(l).matches() || intervalHeader(l)) {
                 text = true;
                 break;
             }
@@ -158,10 +171,17 @@ public final class PerfStatImporter implements Importer<PerfStat> {
                 }
                 banner = true;
                 target = unquote(b.group(1).strip());
-                runs = b.group(2) == null ? 1 : Integer.parseInt(b.group(2));
+                runs = 1;
+                if (b.group(2) != null) {
+                    try {
+                        runs = Integer.parseInt(b.group(2));
+                    } catch (NumberFormatException e) {
+                        ctx.warn(n, ctx.displayName() + ": the run count " + ImportContext.excerpt(b.group(2)) + " is not a number of runs; read as one run");
+                    }
+                }
                 return true;
             }
-            if (INTERVAL_HEADER.matcher(l.strip()).matches()) {
+            if (intervalHeader(l)) {
                 interval = true;
                 return true;
             }

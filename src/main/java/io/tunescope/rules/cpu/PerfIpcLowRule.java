@@ -54,8 +54,10 @@ public final class PerfIpcLowRule extends BaseRule {
             return;
         }
         int score = scale(ipc, limit, limit * 0.3, 40, 70) - (pc.systemWide() ? 10 : 0);
-        var f = run.finding(score, run.t(pc.systemWide() ? "summary.host" : "summary", scope, Fmt.num2(ipc),
-                        PerfScope.count(r.num()), PerfScope.count(r.den()), Fmt.num2(limit)))
+        String summary = pc.systemWide()
+                ? run.t("summary.host", scope, Fmt.num2(ipc), PerfScope.count(r.num()), PerfScope.count(r.den()), Fmt.num2(limit))
+                : run.t("summary", scope, Fmt.num2(ipc), PerfScope.count(r.num()), PerfScope.count(r.den()), Fmt.num2(limit));
+        var f = run.finding(score, summary)
                 .explain(run.t("explanation"))
                 .evidence(run.t("evidence.instructions", r.numerator().event()), PerfScope.count(r.num()), pc.ref(r.numerator().line()))
                 .evidence(run.t("evidence.cycles", r.denominator().event()), PerfScope.count(r.den()), pc.ref(r.denominator().line()))

@@ -23,6 +23,17 @@ public final class PerfMissRateRule extends BaseRule {
 
     /** One ratio the rule looks at (l2tlb: ARM's level-2 TLB refills, i.e. page walks, per level-1 data TLB access). */
     private record Check(String key, String misses, String accesses, Setting limit, boolean tlb) {
+        /** Its name in the run's language (literal keys: the bundle test reads them from here). */
+        String name(Run run) {
+            return switch (key) {
+                case "dtlb" -> run.t("name.dtlb");
+                case "l2tlb" -> run.t("name.l2tlb");
+                case "itlb" -> run.t("name.itlb");
+                case "l1d" -> run.t("name.l1d");
+                case "llc" -> run.t("name.llc");
+                default -> run.t("name.llcLoads");
+            };
+        }
     }
 
     private static final List<Check> CHECKS = List.of(
@@ -70,7 +81,7 @@ public final class PerfMissRateRule extends BaseRule {
         // on ARM an L1D_TLB_REFILL may still hit the level-2 TLB: when the walks (L2D_TLB_REFILL) are counted, they decide
         boolean walks = seen.stream().anyMatch(h -> h.check().key().equals("l2tlb"));
         for (Hit h : seen) {
-            read.add(run.t("name." + h.check().key()) + " " + Fmt.num2(h.ratio().value() * 100) + " %");
+            read.add(h.check().name(run) + " " + Fmt.num2(h.ratio().value() * 100) + " %");
             if (walks && h.check().key().equals("dtlb")) {
                 continue;
             }
@@ -84,14 +95,14 @@ public final class PerfMissRateRule extends BaseRule {
             return;
         }
         PerfCounters.Ratio r = worst.ratio();
-        String name = run.t("name." + worst.check().key());
+        String name = worst.check().name(run);
         int score = scale(worst.over(), 1, 4, 40, 70) - (first.systemWide() ? 10 : 0);
         var f = run.finding(score, run.t("summary", scope, name, Fmt.num2(r.value() * 100), PerfScope.count(r.num()),
                         r.numerator().event(), PerfScope.count(r.den()), r.denominator().event(), Setting.format(worst.limit(), "%")))
-                .explain(run.t(worst.check().tlb() ? "explanation.tlb" : "explanation.cache"));
+                .explain(worst.check().tlb() ? run.t("explanation.tlb") : run.t("explanation.cache"));
         for (Hit h : seen) {
             PerfCounters.Ratio x = h.ratio();
-            f.evidence(run.t("name." + h.check().key()), Fmt.num2(x.value() * 100) + " % = " + PerfScope.count(x.num()) + " "
+            f.evidence(h.check().name(run), Fmt.num2(x.value() * 100) + " % = " + PerfScope.count(x.num()) + " "
                     + x.numerator().event() + " / " + PerfScope.count(x.den()) + " " + x.denominator().event(), h.pc().ref(x.numerator().line()));
         }
         if (r.multiplexed()) {

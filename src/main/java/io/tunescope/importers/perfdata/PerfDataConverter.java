@@ -315,9 +315,20 @@ public final class PerfDataConverter {
     public static io.tunescope.model.capture.Capture withConverted(io.tunescope.model.capture.Capture c, List<Outcome> outcomes,
                                                                    io.tunescope.importers.CaptureLoader loader, BooleanSupplier cancelled) {
         java.util.Map<String, Outcome> byFile = new java.util.HashMap<>();
-        outcomes.forEach(o -> byFile.put(o.file(), o));
+        java.util.Set<String> replaced = new java.util.HashSet<>();
+        for (Outcome o : outcomes) {
+            byFile.put(o.file(), o);
+            if (o.status().converted()) {
+                // converted again: the new text replaces the earlier one
+                replaced.add(o.file() + ".header.txt");
+                replaced.add(o.file() + ".perf-script.txt");
+            }
+        }
         List<io.tunescope.model.capture.SourceFile> files = new ArrayList<>();
         for (io.tunescope.model.capture.SourceFile f : c.files()) {
+            if (replaced.contains(f.path())) {
+                continue;
+            }
             Outcome o = byFile.get(f.path());
             if (o == null) {
                 files.add(f);

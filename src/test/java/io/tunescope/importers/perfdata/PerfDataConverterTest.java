@@ -100,6 +100,10 @@ class PerfDataConverterTest {
             // the one reading places the converted profile on the clock by the header beside it
             var reading = io.tunescope.session.CaptureSession.of(with).reading();
             assertNotNull(reading.clocks().file("recording.bin.perf-script.txt").end());
+            // converting again (a second click) replaces the text read before, it does not list it twice
+            var again = conv.convert(cap.resolve("recording.bin"), "recording.bin", () -> false);
+            Capture twice = PerfDataConverter.withConverted(with, List.of(again), loader(), () -> false);
+            assertEquals(with.files().size(), twice.files().size());
         } finally {
             conv.release();
         }

@@ -99,7 +99,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
      * sar's CPU utilisation header ({@code sar -u ALL}) has mpstat's columns in another order: %steal right after
      * %iowait, where mpstat has %irq (sysstat 9 to 12).
      */
-    static boolean sarCpuLayout(String columns) {
+    public static boolean sarCpuLayout(String columns) {
         String[] c = columns.strip().split("\\s+");
         for (int i = 0; i + 1 < c.length; i++) {
             if (c[i].equals("%iowait")) {

@@ -56,6 +56,6 @@ class NegativeControlsTest {
         assertTrue(vmstat.sniff(Head.read(Path.of("src/test/resources/negative/freebsd-14-vmstat-synthetic.txt"))).reason()
                 .contains("BSD vmstat"));
         Importer<?> mpstat = REGISTRY.byFormat("mpstat");
-        assertTrue(mpstat.sniff(Head.read(Path.of("src/test/resources/negative/sar-u-ALL.txt"))).reason().contains("sar -u ALL"));
+        assertTrue(mpstat.sniff(Head.read(Path.of("src/test/resources/fixtures/sar/sar-u-ALL-xall.txt"))).reason().contains("sar -u ALL"));
     }
 }

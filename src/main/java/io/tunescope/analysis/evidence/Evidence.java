@@ -519,15 +519,26 @@ public final class Evidence {
     }
 
     /**
-     * Per-device series of the step from every tool that writes them: {@code iostat -x} (text or JSON) and
-     * I/O CSV files ({@code iocsv}); the metric names are iostat's ({@code util}, {@code r_await}, ...).
+     * Per-device series of the step from every tool that writes them: {@code iostat -x} (text or JSON),
+     * I/O CSV files ({@code iocsv}) and {@code sar -d} text; the metric names are iostat's ({@code util},
+     * {@code r_await}, ...).
      */
     public List<SeriesSet> deviceSeries() {
         List<SeriesSet> out = new ArrayList<>(iostat());
         for (Loaded<SeriesSet> l : inStepOnly(SeriesDatasets.IOCSV)) {
             out.add(l.value());
         }
+        for (SeriesSet s : sar()) {
+            if (s.byEntity().values().stream().flatMap(List::stream).anyMatch(t -> t.metric().name().equals("util"))) {
+                out.add(s);
+            }
+        }
         return out;
+    }
+
+    /** The step's sar text reports (CPU, devices, memory ... under iostat's, mpstat's and vmstat's names where alike). */
+    public List<SeriesSet> sar() {
+        return inStepOnly(SeriesDatasets.SAR).stream().map(Loaded::value).toList();
     }
 
     /** The step's status counter series (mysqladmin extended-status -i N, pt-mext), in file order. */
@@ -559,9 +570,10 @@ public final class Evidence {
     }
 
     public Optional<TimeSeries> cpuBusy() {
-        // mpstat's "all" row, else iostat's avg-cpu report: the same %idle and %iowait
+        // mpstat's "all" row, else iostat's avg-cpu report, else sar -u: the same %idle and %iowait
         List<SeriesSet> cpuReports = new ArrayList<>(mpstat());
         cpuReports.addAll(iostat());
+        cpuReports.addAll(sar());
         for (SeriesSet s : cpuReports) {
             TimeSeries idle = s.of("all", "idle");
             if (idle != null && !idle.isEmpty()) {

@@ -122,10 +122,10 @@ public final class AnomalyDetector {
         return -1;
     }
 
-    /** CPU iowait at or above the threshold, from mpstat (all), else iostat avg-cpu, else sadf, else vmstat wa. */
+    /** CPU iowait at or above the threshold, from mpstat (all), else iostat avg-cpu, else sadf, else sar, else vmstat wa. */
     static List<Anomaly> iowait(Timeline t, Thresholds th, ChartText w) {
         TimeSeries s = null;
-        for (String src : List.of("mpstat", "iostat", "sadf")) {
+        for (String src : List.of("mpstat", "iostat", "sadf", "sar")) {
             for (Track tr : t.find(src, "iowait")) {
                 if (tr.series().metric().entity().equals("all")) {
                     s = tr.series();

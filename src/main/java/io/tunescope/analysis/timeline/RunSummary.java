@@ -67,7 +67,7 @@ public record RunSummary(String step, String file, int run, int threads, double 
     }
 
     private static TimeSeries cpuSeries(Timeline t, String step, String name) {
-        for (String src : List.of("mpstat", "iostat", "sadf")) {
+        for (String src : List.of("mpstat", "iostat", "sadf", "sar")) {
             for (Track tr : t.find(src, name)) {
                 if (tr.step().equals(step) && tr.series().metric().entity().equals("all")) {
                     return tr.series();

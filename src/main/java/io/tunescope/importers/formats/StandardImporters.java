@@ -67,6 +67,7 @@ public final class StandardImporters {
         all.add(new VmstatImporter());
         all.add(new io.tunescope.importers.mysqladmin.MysqladminExtImporter());
         all.add(new SadfImporter());
+        all.add(new io.tunescope.importers.sar.SarImporter());
         all.add(new IoCsvImporter());
         all.add(new CollectorTimelineImporter());
         all.add(new io.tunescope.importers.timeline.EventLogImporter());

@@ -97,7 +97,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
      * sar's CPU utilisation header ({@code sar -u ALL}) has mpstat's columns in another order: %steal right after
      * %iowait, where mpstat has %irq (sysstat 9 to 12).
      */
-    static boolean sarCpuLayout(String columns) {
+    public static boolean sarCpuLayout(String columns) {
         String[] c = columns.strip().split("\\s+");
         for (int i = 0; i + 1 < c.length; i++) {
             if (c[i].equals("%iowait")) {
@@ -180,7 +180,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                         c.stampCurrent(Stamp.time(r.group(1)));
                         stamped = true;
                     }
-                    String[] v = r.group(3).strip().split("\\s+");
+                    String[] v = io.tunescope.importers.Words.split(r.group(3));
                     if (v.length != cols.length) {
                         ctx.warn(n, ctx.displayName() + ": row has " + v.length + " values for " + cols.length + " columns; skipped");
                         continue;

@@ -18,6 +18,10 @@ import java.util.regex.Pattern;
 public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
     private static final Pattern DATE = Pattern.compile("(\\d{1,4})([/.\\-])(\\d{1,2})\\2(\\d{1,4})");
     private static final Pattern TIME = Pattern.compile("(\\d{1,2}):(\\d{2}):(\\d{2})(?:[.,](\\d{1,6}))?\\s*(AM|PM|am|pm)?");
+    /** A date as zh_CN / ja_JP locales print it ({@code 2026年12月02日}). */
+    private static final Pattern CJK_DATE = Pattern.compile("(\\d{4})\u5e74(\\d{1,2})\u6708(\\d{1,2})\u65e5");
+    /** A time as zh_CN / ja_JP locales print it ({@code 07时20分55秒}, {@code 07時20分55秒}). */
+    private static final Pattern CJK_TIME = Pattern.compile("(\\d{1,2})[\u65f6\u6642](\\d{2})\u5206(\\d{2})\u79d2");
     private static final Pattern FULL = Pattern.compile(
             "^\\s*(?:Time:\\s*)?(?:(\\d{1,4}[/.\\-]\\d{1,2}[/.\\-]\\d{1,4})[T ]\\s*)?(\\d{1,2}:\\d{2}:\\d{2}(?:[.,]\\d{1,6})?)\\s*+(AM|PM|am|pm)?\\s*+(?:[+-]\\d{2}:?\\d{2}|Z|UTC|[A-Z]{3,4})?\\s*+$");
 
@@ -35,6 +39,16 @@ public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
      * A zone suffix is accepted and ignored: every tool's times are read as printed (local wall time).
      */
     public static Stamp parseLine(String line) {
+        // cheap refusals first (importers ask this of every line): a timestamp line starts with a digit or
+        // "Time:" and holds a ':'
+        int i = 0;
+        int n = line.length();
+        while (i < n && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        if (i == n || !(Character.isDigit(line.charAt(i)) || line.charAt(i) == 'T') || line.indexOf(':', i) < 0) {
+            return null;
+        }
         Matcher m = FULL.matcher(line);
         if (!m.matches()) {
             return null;
@@ -48,21 +62,30 @@ public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
         return d == null ? time : new Stamp(d.a, d.b, d.c, d.sep, time.seconds, time.millis);
     }
 
-    /** A date alone ({@code 11/30/2021}, {@code 2026-11-30}, {@code 30.11.2026}), or null. */
+    /** A date alone ({@code 11/30/2021}, {@code 2026-11-30}, {@code 30.11.2026}, {@code 2026年11月30日}), or null. */
     public static Stamp date(String s) {
         Matcher m = DATE.matcher(s.strip());
         if (!m.matches()) {
-            return null;
+            Matcher cjk = CJK_DATE.matcher(s.strip());
+            return cjk.matches() ? new Stamp(Integer.parseInt(cjk.group(1)), Integer.parseInt(cjk.group(2)),
+                    Integer.parseInt(cjk.group(3)), '-', -1, 0) : null;
         }
         return new Stamp(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)),
                 m.group(2).charAt(0), -1, 0);
     }
 
-    /** A time of day alone ({@code 10:41:33}, {@code 06:47:54 AM}), or null. */
+    /** A time of day alone ({@code 10:41:33}, {@code 06:47:54 AM}, {@code 07时20分55秒}), or null. */
     public static Stamp time(String s) {
         Matcher m = TIME.matcher(s.strip());
         if (!m.matches()) {
-            return null;
+            Matcher cjk = CJK_TIME.matcher(s.strip());
+            if (!cjk.matches()) {
+                return null;
+            }
+            int h = Integer.parseInt(cjk.group(1));
+            int mi = Integer.parseInt(cjk.group(2));
+            int se = Integer.parseInt(cjk.group(3));
+            return h > 23 || mi > 59 || se > 60 ? null : new Stamp(-1, -1, -1, (char) 0, h * 3600 + mi * 60 + se, 0);
         }
         int h = Integer.parseInt(m.group(1));
         int mi = Integer.parseInt(m.group(2));

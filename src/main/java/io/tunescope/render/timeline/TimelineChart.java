@@ -116,7 +116,7 @@ public final class TimelineChart {
     }
 
     private static List<Track> cpuTracks(Timeline t) {
-        for (String src : List.of("mpstat", "iostat", "sadf")) {
+        for (String src : List.of("mpstat", "iostat", "sadf", "sar")) {
             List<Track> all = new ArrayList<>();
             for (Track tr : t.find(src, "usr", "user", "sys", "system", "iowait", "soft")) {
                 if (tr.series().metric().entity().equals("all")) {
@@ -134,11 +134,11 @@ public final class TimelineChart {
     public static final int MAX_CORES = 16;
 
     /**
-     * 100 - %idle - %iowait of each CPU (not "all"; iowait is idle time waiting for I/O), from mpstat -P ALL
-     * or sadf -P, the busiest {@link #MAX_CORES}.
+     * 100 - %idle - %iowait of each CPU (not "all"; iowait is idle time waiting for I/O), from mpstat -P ALL,
+     * sadf -P or sar -P, the busiest {@link #MAX_CORES}.
      */
     static List<Track> coreBusy(Timeline t) {
-        for (String src : List.of("mpstat", "sadf")) {
+        for (String src : List.of("mpstat", "sadf", "sar")) {
             List<Track> out = new ArrayList<>();
             for (Track tr : t.find(src, "idle")) {
                 TimeSeries idle = tr.series();
@@ -367,7 +367,7 @@ public final class TimelineChart {
         String base = switch (src) {
             case "sysbench" -> n.startsWith("lat_p") ? w.t("legend.latencyPercentile", "p{0} latency", n.substring(5))
                     : n.equals("lat_avg") ? w.t("legend.latencyAvg", "avg latency") : n;
-            case "mpstat", "iostat", "sadf" -> e.equals("all") ? "%" + n : n.equals("busy") ? "%busy" : n;
+            case "mpstat", "iostat", "sadf", "sar" -> e.equals("all") ? "%" + n : n.equals("busy") ? "%busy" : n;
             default -> n;
         };
         if (src.equals("vmstat")) {

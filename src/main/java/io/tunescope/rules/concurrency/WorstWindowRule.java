@@ -55,7 +55,9 @@ public final class WorstWindowRule extends BaseRule {
     private static final Map<String, Set<String>> OS_SERIES = Map.of(
             "iostat", Set.of("await", "r_await", "w_await", "util", "aqu-sz"),
             "vmstat", Set.of("r", "b"),
-            "mpstat", Set.of("iowait", "steal"));
+            "mpstat", Set.of("iowait", "steal"),
+            // sar text: iostat's device names, mpstat's CPU names, vmstat's b (blocked)
+            "sar", Set.of("await", "r_await", "w_await", "util", "aqu-sz", "iowait", "steal", "b"));
     private static final DateTimeFormatter HMS_MS = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT).withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter HMS = DateTimeFormatter.ofPattern("HH:mm:ss.S", Locale.ROOT).withZone(ZoneOffset.UTC);
 
@@ -398,7 +400,8 @@ public final class WorstWindowRule extends BaseRule {
             if (!status && (names == null || !names.contains(s.metric().name()))) {
                 continue;
             }
-            if (src.equals("mpstat") && !s.metric().entity().equals("all")) {
+            if ((src.equals("mpstat") || src.equals("sar") && (s.metric().name().equals("iowait") || s.metric().name().equals("steal")))
+                    && !s.metric().entity().equals("all")) {
                 continue;
             }
             double sb = 0;
@@ -466,7 +469,7 @@ public final class WorstWindowRule extends BaseRule {
     private static boolean ioMove(Move m) {
         String src = m.series.metric().source();
         String n = m.series.metric().name();
-        return src.equals("iostat") && n.endsWith("await") || src.equals("vmstat") && n.equals("b")
+        return (src.equals("iostat") || src.equals("sar")) && n.endsWith("await") || (src.equals("vmstat") || src.equals("sar")) && n.equals("b")
                 || src.equals("mysqladmin") && n.toLowerCase(Locale.ROOT).contains("pending_fsyncs");
     }
 
@@ -478,6 +481,7 @@ public final class WorstWindowRule extends BaseRule {
         return rose.stream().anyMatch(m -> ioMove(m) && m.during >= 2 * m.before && switch (m.series.metric().source()) {
             case "iostat" -> m.during - m.before >= STALL_AWAIT_MS;
             case "vmstat" -> m.during >= 1;
+            case "sar" -> m.series.metric().name().equals("b") ? m.during >= 1 : m.during - m.before >= STALL_AWAIT_MS;
             default -> true;
         });
     }
@@ -488,7 +492,8 @@ public final class WorstWindowRule extends BaseRule {
     /** CPU saturation in the window: the run queue or steal rose with it. */
     static boolean cpuInWindow(List<Move> rose) {
         return rose.stream().anyMatch(m -> m.series.metric().source().equals("vmstat") && m.series.metric().name().equals("r")
-                || m.series.metric().source().equals("mpstat") && m.series.metric().name().equals("steal"));
+                || (m.series.metric().source().equals("mpstat") || m.series.metric().source().equals("sar"))
+                && m.series.metric().name().equals("steal"));
     }
 
     private static boolean isLockWait(Processlist.Snapshot snap, String state) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Files that look like a supported format and are not (src/test/resources/negative, see its README):
- * FreeBSD/OpenBSD vmstat is not Linux vmstat, sar -u ALL text is not mpstat. No importer may claim them
+ * FreeBSD/OpenBSD vmstat is not Linux vmstat, pidstat text is neither sar nor mpstat. No importer may claim them
  * (STRONG or better), under their name or renamed, with the whole head or only its first 2 KB.
  */
 class NegativeControlsTest {
@@ -56,6 +56,9 @@ class NegativeControlsTest {
         assertTrue(vmstat.sniff(Head.read(Path.of("src/test/resources/negative/freebsd-14-vmstat-synthetic.txt"))).reason()
                 .contains("BSD vmstat"));
         Importer<?> mpstat = REGISTRY.byFormat("mpstat");
-        assertTrue(mpstat.sniff(Head.read(Path.of("src/test/resources/negative/sar-u-ALL.txt"))).reason().contains("sar -u ALL"));
+        // sar -u ALL text (mpstat's look, another column order) is sar's: mpstat refuses it and says why, sar alone claims it
+        Head sarText = Head.read(Path.of("src/test/resources/fixtures/sar/sar-u-ALL-xall.txt"));
+        assertTrue(mpstat.sniff(sarText).reason().contains("sar -u ALL"));
+        assertEquals("sar", REGISTRY.detect(sarText).importer().format());
     }
 }

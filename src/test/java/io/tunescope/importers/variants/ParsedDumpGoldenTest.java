@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class ParsedDumpGoldenTest {
     private static final ImporterRegistry REGISTRY = io.tunescope.importers.formats.StandardImporters.registry();
-    private static final List<String> FORMATS = List.of("iostat", "mpstat", "sadf", "vmstat", "lscpu", "perf-stat");
+    private static final List<String> FORMATS = List.of("iostat", "mpstat", "sadf", "sar", "vmstat", "lscpu", "perf-stat");
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
     @Test

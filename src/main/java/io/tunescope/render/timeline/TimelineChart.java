@@ -215,13 +215,22 @@ public final class TimelineChart {
         } else {
             domain = new NumberAxis(w.t("axis.secondsFromStart", "seconds from start"));
         }
-        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain);
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain) {
+            private static final long serialVersionUID = 1L;
+
+            /** A drag zooms the time only: each chart's y range follows the data in view ({@link #fitRangesToDomain}). */
+            @Override
+            public boolean isRangeZoomable() {
+                return false;
+            }
+        };
         plot.setGap(8);
         for (Panel p : panels(t, locale)) {
             if (show.test(p)) {
                 plot.add(subplot(t, p, anomalies, w), weight(p));
             }
         }
+        domain.addChangeListener(e -> fitRangesToDomain(plot));
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
         // files placed on the wall clock from another source (an event log, a pt-stalk sample prefix) are not "aligned by start"
@@ -232,6 +241,60 @@ public final class TimelineChart {
             chart.addSubtitle(note);
         }
         return chart;
+    }
+
+    /**
+     * Sets every chart's y range to the values inside the shown time range (with a margin, from zero for
+     * non-negative data as the whole-time axis does), so that a zoom on a quiet stretch shows its line rather than
+     * a flat strip or nothing; back to the automatic range when the whole time is shown again. A chart with no
+     * value in view keeps its range.
+     */
+    public static void fitRangesToDomain(CombinedDomainXYPlot plot) {
+        ValueAxis domain = plot.getDomainAxis();
+        boolean whole = domain.isAutoRange();
+        double from = domain.getLowerBound();
+        double to = domain.getUpperBound();
+        for (XYPlot sub : plot.getSubplots()) {
+            for (int a = 0; a < sub.getRangeAxisCount(); a++) {
+                ValueAxis axis = sub.getRangeAxis(a);
+                if (axis == null) {
+                    continue;
+                }
+                if (whole) {
+                    if (!axis.isAutoRange()) {
+                        axis.setAutoRange(true);
+                    }
+                    continue;
+                }
+                double lo = Double.POSITIVE_INFINITY;
+                double hi = Double.NEGATIVE_INFINITY;
+                for (int d = 0; d < sub.getDatasetCount(); d++) {
+                    org.jfree.data.xy.XYDataset ds = sub.getDataset(d);
+                    if (ds == null || sub.getRangeAxisForDataset(d) != axis) {
+                        continue;
+                    }
+                    for (int si = 0; si < ds.getSeriesCount(); si++) {
+                        for (int i = 0; i < ds.getItemCount(si); i++) {
+                            double x = ds.getXValue(si, i);
+                            double y = ds.getYValue(si, i);
+                            if (x >= from && x <= to && Double.isFinite(y)) {
+                                lo = Math.min(lo, y);
+                                hi = Math.max(hi, y);
+                            }
+                        }
+                    }
+                }
+                if (lo > hi) {
+                    continue;
+                }
+                if (lo >= 0 && axis instanceof NumberAxis n && n.getAutoRangeIncludesZero()) {
+                    lo = 0;
+                }
+                double span = hi - lo;
+                double pad = span > 0 ? span * 0.05 : Math.max(Math.abs(hi) * 0.05, 1);
+                axis.setRange(lo == 0 ? 0 : lo - pad, hi + pad);
+            }
+        }
     }
 
     private static List<String> shortNotes(Timeline t) {

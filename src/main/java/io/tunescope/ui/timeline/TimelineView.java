@@ -33,7 +33,6 @@ import java.util.Map;
 import java.util.Set;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -84,8 +83,11 @@ public final class TimelineView implements CaptureView {
     private final ListView<Anomaly> markers = new ListView<>();
     private final Tab markersTab = new Tab();
     private final Label empty = new Label();
-    private final DoubleProperty crosshair = new SimpleDoubleProperty(Double.NaN);
-    private final Set<String> hidden = new HashSet<>();
+    /** What the user chose (step, charts, zoom, crosshair, tab): kept when the window is built in another language. */
+    private final TimelineViewModel model;
+    /** Panel ids by their titles in the UI's language (the charts box lists titles; the model keeps ids). */
+    private final Map<String, String> panelIds = new LinkedHashMap<>();
+    private final TabPane tabs = new TabPane();
     /** The "all steps" choice of the step box. */
     private final Step allSteps = new Step(-1, "\u0000all", "*", "", "");
     private Capture capture;
@@ -96,6 +98,7 @@ public final class TimelineView implements CaptureView {
 
     public TimelineView(UiContext ctx) {
         this.ctx = ctx;
+        this.model = ctx.viewModel(TimelineViewModel.class, TimelineViewModel::new);
         build();
     }
 
@@ -116,7 +119,12 @@ public final class TimelineView implements CaptureView {
 
     /** The crosshair's position on the domain axis (epoch millis or seconds), NaN before the first move. */
     public DoubleProperty crosshairProperty() {
-        return crosshair;
+        return model.crosshairProperty();
+    }
+
+    /** The view's state (step, charts, zoom, crosshair, tab). */
+    public TimelineViewModel viewModel() {
+        return model;
     }
 
     /** The timeline shown, or null while none is built. */
@@ -137,18 +145,24 @@ public final class TimelineView implements CaptureView {
                 return null;
             }
         });
-        step.valueProperty().addListener((o, a, s) -> refresh());
+        step.valueProperty().addListener((o, a, s) -> {
+            if (s != null) {
+                model.stepProperty().set(s == allSteps ? null : s.dir());
+            }
+            refresh();
+        });
         panels.setId("timelinePanels");
         panels.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) ch -> {
             if (updatingPanels) {
                 return;
             }
-            hidden.clear();
+            Set<String> hide = new HashSet<>();
             for (String p : panels.getItems()) {
                 if (!panels.getCheckModel().isChecked(p)) {
-                    hidden.add(p);
+                    hide.add(panelIds.getOrDefault(p, p));
                 }
             }
+            model.hide(hide);
             rebuildChart();
         });
         Button reset = new Button(ctx.text("timeline.resetZoom"));
@@ -246,8 +260,11 @@ public final class TimelineView implements CaptureView {
             }
         });
 
-        TabPane tabs = new TabPane(Controls.tab(ctx, "timeline.tab.chart", chartBox), Controls.tab(ctx, "timeline.tab.runs", runs),
+        tabs.getTabs().setAll(Controls.tab(ctx, "timeline.tab.chart", chartBox), Controls.tab(ctx, "timeline.tab.runs", runs),
                 Controls.tab(ctx, "timeline.tab.sweep", sweepBox), markersTab);
+        tabs.setId("timelineTabs");
+        tabs.getSelectionModel().select(Math.max(0, Math.min(tabs.getTabs().size() - 1, model.tabProperty().get())));
+        tabs.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> model.tabProperty().set(i.intValue()));
         markersTab.setText(ctx.text("timeline.tab.markers", 0));
         markersTab.setContent(markers);
         markersTab.setClosable(false);
@@ -268,17 +285,27 @@ public final class TimelineView implements CaptureView {
     public void show(Capture c) {
         capture = c;
         timeline = null;
+        // the same capture again (the window built in another language): the model's step, charts and zoom stay
+        boolean kept = model.show(c);
         List<Step> steps = new ArrayList<>();
         steps.add(allSteps);
         if (c != null && c.hasSteps()) {
             steps.addAll(c.steps());
         }
         step.getItems().setAll(steps);
-        if (step.getValue() == allSteps) {
+        Step want = allSteps;
+        String dir = kept ? model.stepProperty().get() : null;
+        for (Step s : steps) {
+            if (dir != null && s != allSteps && s.dir().equals(dir)) {
+                want = s;
+            }
+        }
+        if (step.getValue() == want) {
             refresh();
         } else {
-            step.setValue(allSteps);
+            step.setValue(want);
         }
+        tabs.getSelectionModel().select(Math.max(0, Math.min(tabs.getTabs().size() - 1, model.tabProperty().get())));
     }
 
     /** A time range waiting for the chart of its step, from "show evidence". */
@@ -339,7 +366,7 @@ public final class TimelineView implements CaptureView {
         Step s = step.getValue() == allSteps ? null : step.getValue();
         String dir = s == null ? null : s.dir();
         note.setText(ctx.text("timeline.loading"));
-        Set<String> hide = Set.copyOf(hidden);
+        Set<String> hide = Set.copyOf(new HashSet<>(model.hidden()));
         ctx.background().submit(() -> {
             Timeline t = io.tunescope.session.CaptureSession.of(c).timeline(dir, ctx.locale());
             List<Anomaly> an = AnomalyDetector.detect(t, ctx.locale());
@@ -347,7 +374,7 @@ public final class TimelineView implements CaptureView {
             ThreadSweep sweep = bestSweep(c, dir, ctx.locale());
             List<TimelineChart.Panel> ps = TimelineChart.panels(t, ctx.locale());
             JFreeChart chart = t.isEmpty() && t.runs().isEmpty() ? null : TimelineChart.build(t, an, c.title()
-                    + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.title()), ctx.locale());
+                    + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.id()), ctx.locale());
             JFreeChart sweepChart = sweep == null ? null : ThreadSweepChart.build(sweep, c.title(), ctx.locale());
             Platform.runLater(() -> {
                 if (gen != generation) {
@@ -356,18 +383,19 @@ public final class TimelineView implements CaptureView {
                 timeline = t;
                 anomalies = an;
                 updatingPanels = true;
-                panels.getItems().setAll(ps.stream().map(TimelineChart.Panel::title).toList());
+                panelIds.clear();
+                for (TimelineChart.Panel p : ps) {
+                    panelIds.put(p.title(), p.id());
+                }
+                panels.getItems().setAll(panelIds.keySet());
                 for (String p : panels.getItems()) {
-                    if (!hidden.contains(p)) {
+                    if (!model.hidden().contains(panelIds.get(p))) {
                         panels.getCheckModel().check(p);
                     }
                 }
                 updatingPanels = false;
                 if (chart != null) {
-                    io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
-                    viewer.setChart(chart);
-                    fitHeight(chart);
-                    applyAnnotationMarkers();
+                    setChart(chart);
                 }
                 viewer.setVisible(chart != null);
                 empty.setVisible(chart == null);
@@ -381,10 +409,39 @@ public final class TimelineView implements CaptureView {
                 }
                 sweepViewer.setVisible(sweepChart != null);
                 sweepNote.setText(sweep == null ? ctx.text("timeline.noSweep") : String.join("\n", sweep.notes()));
-                crosshair.set(Double.NaN);
+                double x = model.crosshairProperty().get();
+                if (!Double.isNaN(x)) {
+                    moveCrosshair(x);
+                } else {
+                    readout.setText(ctx.text("timeline.hint"));
+                }
                 zoomToPending();
             });
         });
+    }
+
+    /**
+     * Shows a chart built for the model's step: styled for the theme, zoomed to the model's range, its zoom
+     * written back to the model whenever the user zooms or resets.
+     */
+    private void setChart(JFreeChart chart) {
+        io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
+        if (chart.getPlot() instanceof CombinedDomainXYPlot plot) {
+            var axis = plot.getDomainAxis();
+            TimelineViewModel.Range z = model.zoomProperty().get();
+            if (z != null) {
+                axis.setRange(z.from(), z.to());
+            }
+            axis.addChangeListener(e -> {
+                if (viewer.getChart() == chart) {
+                    model.zoomProperty().set(axis.isAutoRange() || !(axis.getUpperBound() > axis.getLowerBound()) ? null
+                            : new TimelineViewModel.Range(axis.getLowerBound(), axis.getUpperBound()));
+                }
+            });
+        }
+        viewer.setChart(chart);
+        fitHeight(chart);
+        applyAnnotationMarkers();
     }
 
     /** Height of one panel below which its axis labels collide and its line becomes a strip. */
@@ -404,17 +461,18 @@ public final class TimelineView implements CaptureView {
         }
         int gen = ++generation;
         List<Anomaly> an = anomalies;
-        Set<String> hide = Set.copyOf(hidden);
+        Set<String> hide = Set.copyOf(new HashSet<>(model.hidden()));
         Step s = step.getValue() == allSteps ? null : step.getValue();
         ctx.background().submit(() -> {
             JFreeChart chart = TimelineChart.build(t, an, c.title() + (s == null ? "" : " / " + s.label()),
-                    p -> !hide.contains(p.title()), ctx.locale());
+                    p -> !hide.contains(p.id()), ctx.locale());
             Platform.runLater(() -> {
                 if (gen == generation) {
-                    io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
-                    viewer.setChart(chart);
-                    fitHeight(chart);
-                    applyAnnotationMarkers();
+                    setChart(chart);
+                    double x = model.crosshairProperty().get();
+                    if (!Double.isNaN(x)) {
+                        moveCrosshair(x);
+                    }
                 }
             });
         });
@@ -471,8 +529,8 @@ public final class TimelineView implements CaptureView {
         if (!axis.isAutoRange()) {
             from = toMs(t, axis.getLowerBound());
             to = toMs(t, axis.getUpperBound());
-        } else if (!Double.isNaN(crosshair.get())) {
-            from = toMs(t, crosshair.get());
+        } else if (!Double.isNaN(model.crosshairProperty().get())) {
+            from = toMs(t, model.crosshairProperty().get());
             to = from;
         } else {
             from = toMs(t, axis.getRange().getLowerBound());
@@ -563,7 +621,7 @@ public final class TimelineView implements CaptureView {
             sub.setDomainCrosshairValue(x, false);
         }
         chart.setNotify(true);
-        crosshair.set(x);
+        model.crosshairProperty().set(x);
         readout.setText(readout(x));
     }
 
@@ -577,7 +635,7 @@ public final class TimelineView implements CaptureView {
                 : String.format(Locale.ROOT, "%.1f s", x));
         int shown = 0;
         for (TimelineChart.Panel p : TimelineChart.panels(t, ctx.locale())) {
-            if (hidden.contains(p.title())) {
+            if (model.hidden().contains(p.id())) {
                 continue;
             }
             for (var tr : p.tracks()) {

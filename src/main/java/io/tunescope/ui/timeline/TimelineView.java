@@ -371,11 +371,12 @@ public final class TimelineView implements CaptureView {
             Timeline t = io.tunescope.session.CaptureSession.of(c).timeline(dir, ctx.locale());
             List<Anomaly> an = AnomalyDetector.detect(t, ctx.locale());
             List<RunSummary> rows = RunSummary.of(t);
-            ThreadSweep sweep = bestSweep(c, dir, ctx.locale());
+            List<ThreadSweepChart.Curve> sweeps = sweeps(c, dir, ctx.locale());
             List<TimelineChart.Panel> ps = TimelineChart.panels(t, ctx.locale());
             JFreeChart chart = t.isEmpty() && t.runs().isEmpty() ? null : TimelineChart.build(t, an, c.title()
                     + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.id()), ctx.locale());
-            JFreeChart sweepChart = sweep == null ? null : ThreadSweepChart.build(sweep, c.title(), ctx.locale());
+            JFreeChart sweepChart = sweeps.isEmpty() ? null : ThreadSweepChart.build(sweeps, c.title()
+                    + (sweeps.size() == 1 && !sweeps.get(0).label().isEmpty() ? " / " + sweeps.get(0).label() : ""), ctx.locale());
             Platform.runLater(() -> {
                 if (gen != generation) {
                     return;
@@ -408,7 +409,7 @@ public final class TimelineView implements CaptureView {
                     sweepViewer.setChart(sweepChart);
                 }
                 sweepViewer.setVisible(sweepChart != null);
-                sweepNote.setText(sweep == null ? ctx.text("timeline.noSweep") : String.join("\n", sweep.notes()));
+                sweepNote.setText(sweeps.isEmpty() ? ctx.text("timeline.noSweep") : sweepNotes(sweeps));
                 double x = model.crosshairProperty().get();
                 if (!Double.isNaN(x)) {
                     moveCrosshair(x);
@@ -478,17 +479,32 @@ public final class TimelineView implements CaptureView {
         });
     }
 
-    /** The sweep of the selected step, or (all steps) of the step with the most thread counts; null if none. */
-    static ThreadSweep bestSweep(Capture c, String dir, Locale locale) {
+    /**
+     * The sweeps to draw: the selected step's, or (all steps) every step's that has one, in step order, each named by
+     * its step's label: one curve per step on one chart, the picture a tuner compares steps by.
+     */
+    static List<ThreadSweepChart.Curve> sweeps(Capture c, String dir, Locale locale) {
         Map<String, List<BenchRun>> byStep = io.tunescope.session.CaptureSession.of(c).sweeps(dir);
-        ThreadSweep best = null;
-        for (List<BenchRun> rs : byStep.values()) {
-            ThreadSweep s = ThreadSweep.of(rs, locale);
-            if (s.isSweep() && (best == null || s.points().size() > best.points().size())) {
-                best = s;
+        List<ThreadSweepChart.Curve> out = new ArrayList<>();
+        for (var e : byStep.entrySet()) {
+            ThreadSweep s = ThreadSweep.of(e.getValue(), locale);
+            if (s.isSweep()) {
+                Step st = c.step(e.getKey());
+                out.add(new ThreadSweepChart.Curve(st == null || e.getKey().isEmpty() ? e.getKey() : st.label(), s));
             }
         }
-        return best;
+        return out;
+    }
+
+    /** The sweeps' notes, each named by its step when there are several. */
+    private static String sweepNotes(List<ThreadSweepChart.Curve> sweeps) {
+        List<String> lines = new ArrayList<>();
+        for (ThreadSweepChart.Curve c : sweeps) {
+            for (String n : c.sweep().notes()) {
+                lines.add(sweeps.size() > 1 && !c.label().isEmpty() ? c.label() + ": " + n : n);
+            }
+        }
+        return String.join("\n", lines);
     }
 
     private String alignmentNote(Timeline t) {

@@ -215,22 +215,12 @@ public final class TimelineChart {
         } else {
             domain = new NumberAxis(w.t("axis.secondsFromStart", "seconds from start"));
         }
-        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain) {
-            private static final long serialVersionUID = 1L;
-
-            /** A drag zooms the time only: each chart's y range follows the data in view ({@link #fitRangesToDomain}). */
-            @Override
-            public boolean isRangeZoomable() {
-                return false;
-            }
-        };
-        plot.setGap(8);
+        CombinedDomainXYPlot plot = timeZoomPlot(domain);
         for (Panel p : panels(t, locale)) {
             if (show.test(p)) {
                 plot.add(subplot(t, p, anomalies, w), weight(p));
             }
         }
-        domain.addChangeListener(e -> fitRangesToDomain(plot));
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
         // files placed on the wall clock from another source (an event log, a pt-stalk sample prefix) are not "aligned by start"
@@ -241,6 +231,24 @@ public final class TimelineChart {
             chart.addSubtitle(note);
         }
         return chart;
+    }
+
+    /**
+     * Charts stacked on one time axis that a drag zooms in time only, each chart's y range then following the data in
+     * view ({@link #fitRangesToDomain}).
+     */
+    static CombinedDomainXYPlot timeZoomPlot(ValueAxis domain) {
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public boolean isRangeZoomable() {
+                return false;
+            }
+        };
+        plot.setGap(8);
+        domain.addChangeListener(e -> fitRangesToDomain(plot));
+        return plot;
     }
 
     /**

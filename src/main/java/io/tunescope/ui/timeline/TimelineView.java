@@ -17,6 +17,7 @@ import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.Step;
 import io.tunescope.model.series.SeriesDatasets;
 import io.tunescope.model.series.TimeSeries;
+import io.tunescope.render.timeline.StepOverlayChart;
 import io.tunescope.render.timeline.ThreadSweepChart;
 import io.tunescope.render.timeline.TimelineChart;
 import io.tunescope.ui.CaptureView;
@@ -88,6 +89,9 @@ public final class TimelineView implements CaptureView {
     /** Panel ids by their titles in the UI's language (the charts box lists titles; the model keeps ids). */
     private final Map<String, String> panelIds = new LinkedHashMap<>();
     private final TabPane tabs = new TabPane();
+    private final javafx.scene.control.CheckBox overlay = new javafx.scene.control.CheckBox();
+    /** Whether the chart shown is the steps overlaid on run-start time (not the capture's clock). */
+    private boolean overlayShown;
     /** The "all steps" choice of the step box. */
     private final Step allSteps = new Step(-1, "\u0000all", "*", "", "");
     private Capture capture;
@@ -185,7 +189,20 @@ public final class TimelineView implements CaptureView {
         if (ctx.annotations() != null) {
             ctx.annotations().addListener(this::applyAnnotationMarkers);
         }
-        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, reset, annotate);
+        overlay.setText(ctx.text("timeline.overlay"));
+        overlay.setId("timelineOverlay");
+        overlay.setMinWidth(javafx.scene.control.CheckBox.USE_PREF_SIZE);
+        overlay.setTooltip(new javafx.scene.control.Tooltip(ctx.text("timeline.overlay.tip")));
+        overlay.setSelected(model.clockProperty().get() == TimelineViewModel.Clock.RUN_START);
+        overlay.selectedProperty().addListener((o, a, on) -> {
+            TimelineViewModel.Clock want = on ? TimelineViewModel.Clock.RUN_START : TimelineViewModel.Clock.CAPTURE;
+            if (model.clockProperty().get() != want) {
+                model.clockProperty().set(want);
+                refresh();
+            }
+        });
+        step.disableProperty().bind(overlay.selectedProperty());
+        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, overlay, reset, annotate);
         top.setAlignment(Pos.CENTER_LEFT);
         note.setId("timelineNote");
         note.setWrapText(true);
@@ -293,6 +310,10 @@ public final class TimelineView implements CaptureView {
             steps.addAll(c.steps());
         }
         step.getItems().setAll(steps);
+        boolean several = c != null && c.steps().size() > 1;
+        overlay.setVisible(several);
+        overlay.setManaged(several);
+        overlay.setSelected(several && model.clockProperty().get() == TimelineViewModel.Clock.RUN_START);
         Step want = allSteps;
         String dir = kept ? model.stepProperty().get() : null;
         for (Step s : steps) {
@@ -318,6 +339,8 @@ public final class TimelineView implements CaptureView {
             return false;
         }
         pendingRange = r;
+        // a time range is on the capture's clock: the steps' overlay gives way to the capture's timeline
+        overlay.setSelected(false);
         Step want = allSteps;
         for (Step s : step.getItems()) {
             if (s != allSteps && s.dir().equals(r.step())) {
@@ -334,7 +357,7 @@ public final class TimelineView implements CaptureView {
 
     private void zoomToPending() {
         io.tunescope.ui.Target.TimeRange r = pendingRange;
-        if (r == null || viewer.getChart() == null
+        if (r == null || overlayShown || viewer.getChart() == null
                 || !(viewer.getChart().getPlot() instanceof org.jfree.chart.plot.XYPlot p)) {
             return;
         }
@@ -367,13 +390,16 @@ public final class TimelineView implements CaptureView {
         String dir = s == null ? null : s.dir();
         note.setText(ctx.text("timeline.loading"));
         Set<String> hide = Set.copyOf(new HashSet<>(model.hidden()));
+        boolean wantOverlay = model.clockProperty().get() == TimelineViewModel.Clock.RUN_START && c.steps().size() > 1;
         ctx.background().submit(() -> {
             Timeline t = io.tunescope.session.CaptureSession.of(c).timeline(dir, ctx.locale());
             List<Anomaly> an = AnomalyDetector.detect(t, ctx.locale());
             List<RunSummary> rows = RunSummary.of(t);
             List<ThreadSweepChart.Curve> sweeps = sweeps(c, dir, ctx.locale());
             List<TimelineChart.Panel> ps = TimelineChart.panels(t, ctx.locale());
-            JFreeChart chart = t.isEmpty() && t.runs().isEmpty() ? null : TimelineChart.build(t, an, c.title()
+            List<StepOverlayChart.StepRun> over = wantOverlay ? overlaySteps(c, ctx.locale()) : List.of();
+            JFreeChart chart = over.size() > 1 ? overlayChart(c, over, hide)
+                    : t.isEmpty() && t.runs().isEmpty() ? null : TimelineChart.build(t, an, c.title()
                     + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.id()), ctx.locale());
             JFreeChart sweepChart = sweeps.isEmpty() ? null : ThreadSweepChart.build(sweeps, c.title()
                     + (sweeps.size() == 1 && !sweeps.get(0).label().isEmpty() ? " / " + sweeps.get(0).label() : ""), ctx.locale());
@@ -383,6 +409,7 @@ public final class TimelineView implements CaptureView {
                 }
                 timeline = t;
                 anomalies = an;
+                overlayShown = over.size() > 1;
                 updatingPanels = true;
                 panelIds.clear();
                 for (TimelineChart.Panel p : ps) {
@@ -400,7 +427,8 @@ public final class TimelineView implements CaptureView {
                 }
                 viewer.setVisible(chart != null);
                 empty.setVisible(chart == null);
-                note.setText(alignmentNote(t));
+                note.setText(overlayShown ? ctx.text("timeline.overlay.note", over.size())
+                        : wantOverlay ? ctx.text("timeline.overlay.none") + " " + alignmentNote(t) : alignmentNote(t));
                 runs.getItems().setAll(rows);
                 markers.getItems().setAll(an);
                 markersTab.setText(ctx.text("timeline.tab.markers", an.size()));
@@ -464,8 +492,10 @@ public final class TimelineView implements CaptureView {
         List<Anomaly> an = anomalies;
         Set<String> hide = Set.copyOf(new HashSet<>(model.hidden()));
         Step s = step.getValue() == allSteps ? null : step.getValue();
+        boolean over = overlayShown;
         ctx.background().submit(() -> {
-            JFreeChart chart = TimelineChart.build(t, an, c.title() + (s == null ? "" : " / " + s.label()),
+            JFreeChart chart = over ? overlayChart(c, overlaySteps(c, ctx.locale()), hide)
+                    : TimelineChart.build(t, an, c.title() + (s == null ? "" : " / " + s.label()),
                     p -> !hide.contains(p.id()), ctx.locale());
             Platform.runLater(() -> {
                 if (gen == generation) {
@@ -477,6 +507,32 @@ public final class TimelineView implements CaptureView {
                 }
             });
         });
+    }
+
+    /**
+     * Each step's timeline and main run (its first run whose role in the capture's one reading is main), in step
+     * order; steps without a main run on their timeline are left out.
+     */
+    static List<StepOverlayChart.StepRun> overlaySteps(Capture c, Locale locale) {
+        io.tunescope.session.CaptureSession session = io.tunescope.session.CaptureSession.of(c);
+        List<StepOverlayChart.StepRun> out = new ArrayList<>();
+        for (Step st : c.steps()) {
+            if (st.isRoot()) {
+                continue;
+            }
+            Timeline t = session.timeline(st.dir(), locale);
+            for (RunWindow w : t.runs()) {
+                if (session.role(w.run().file(), w.run().index()) == io.tunescope.model.bench.RunRole.MAIN && w.end() > w.start()) {
+                    out.add(new StepOverlayChart.StepRun(st.label(), t, w));
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private JFreeChart overlayChart(Capture c, List<StepOverlayChart.StepRun> over, Set<String> hide) {
+        return StepOverlayChart.build(over, ctx.text("timeline.overlay.title", c.title()), id -> !hide.contains(id), ctx.locale());
     }
 
     /**
@@ -577,6 +633,9 @@ public final class TimelineView implements CaptureView {
             return;
         }
         String dir = step.getValue() == null || step.getValue() == allSteps ? null : step.getValue().dir();
+        if (overlayShown) {
+            return; // the annotations' times are on the capture's clock, not on each step's run-start time
+        }
         chart.setNotify(false);
         for (XYPlot sub : plot.getSubplots()) {
             for (org.jfree.chart.plot.IntervalMarker m : annotationMarkers) {
@@ -646,6 +705,9 @@ public final class TimelineView implements CaptureView {
         if (t == null) {
             return "";
         }
+        if (overlayShown) {
+            return ctx.text("timeline.overlay.readout", String.format(Locale.ROOT, "%.1f", x));
+        }
         StringBuilder sb = new StringBuilder(t.wallClock()
                 ? DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli((long) x))
                 : String.format(Locale.ROOT, "%.1f s", x));
@@ -698,6 +760,9 @@ public final class TimelineView implements CaptureView {
         Timeline t = timeline;
         if (index < 0 || t == null || index >= t.runs().size() || chart == null
                 || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        if (overlayShown) {
             return;
         }
         RunWindow w = t.runs().get(index);

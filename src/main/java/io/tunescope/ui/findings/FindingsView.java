@@ -411,7 +411,14 @@ public final class FindingsView implements CaptureView {
 
         // the ways to see the evidence come before its list, which can run long (a binding's derivation)
         if (!show.isEmpty()) {
-            HBox bar = new HBox(6);
+            // buttons wrap to the next line in a narrow pane: their words are never cut ("Show finish_t...")
+            javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 6);
+            bar.setId("findingShow");
+            for (Node n : show) {
+                if (n instanceof Button b) {
+                    b.setMinWidth(Button.USE_PREF_SIZE);
+                }
+            }
             bar.getChildren().addAll(show);
             details.getChildren().add(bar);
         }
@@ -449,7 +456,8 @@ public final class FindingsView implements CaptureView {
                 source.getStyleClass().add("evidence-source");
                 source.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
                 Label label = para(o.label());
-                Label value = para(o.value());
+                // a setting's value as people write it (96M, not 100663296); the source line shows it as captured
+                Label value = para(io.tunescope.analysis.config.ConfigValues.readable(o.label(), o.value()));
                 value.setStyle("-fx-font-weight: bold;");
                 value.setPadding(new Insets(0, 0, 4, 14));
                 g.add(label, 0, row);
@@ -498,7 +506,8 @@ public final class FindingsView implements CaptureView {
         if (!r.lines().isEmpty()) {
             TextArea code = new TextArea(r.snippet());
             code.setEditable(false);
-            code.setWrapText(false);
+            // long lines wrap in the box: no horizontal scrolling to read a command (Copy copies the lines as they are)
+            code.setWrapText(true);
             code.setPrefRowCount(Math.min(8, r.lines().size()) + 1);
             code.setStyle("-fx-font-family: monospace;");
             code.setId("recommendationLines-" + index);

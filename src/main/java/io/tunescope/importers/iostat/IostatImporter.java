@@ -157,8 +157,9 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     continue;
                 }
                 Matcher dh = DEVICE_HDR.matcher(l);
-                String[] lastCols = dh.matches() && l.startsWith("Device") ? null : deviceLastColumns(l);
-                if (lastCols != null || dh.matches() && l.startsWith("Device")) {
+                boolean deviceHeader = l.startsWith("Device") && dh.matches();
+                String[] lastCols = deviceHeader ? null : deviceLastColumns(l);
+                if (lastCols != null || deviceHeader) {
                     String block = String.join(" ", lastCols != null ? lastCols : new String[] {dh.group(1).strip()});
                     boolean again = lastCols != null ? blocks.contains(block) : c.currentHasDevices();
                     if (!stampedPending && (!seenReport || again)) {
@@ -183,7 +184,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     continue;
                 }
                 if (mode == Mode.CPU) {
-                    String[] v = l.strip().split("\\s+");
+                    String[] v = io.tunescope.importers.Words.split(l);
                     if (v.length != cpuCols.length) {
                         ctx.warn(n, ctx.displayName() + ": avg-cpu row has " + v.length + " values for " + cpuCols.length + " columns");
                     }
@@ -197,7 +198,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     continue;
                 }
                 if (mode == Mode.DEVICE) {
-                    String[] v = l.strip().split("\\s+");
+                    String[] v = io.tunescope.importers.Words.split(l);
                     if (v.length != devCols.length + 1) {
                         ctx.warn(n, ctx.displayName() + ": device row has " + (v.length - 1) + " values for "
                                 + devCols.length + " columns; skipped");

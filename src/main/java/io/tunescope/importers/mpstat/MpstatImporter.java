@@ -180,7 +180,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                         c.stampCurrent(Stamp.time(r.group(1)));
                         stamped = true;
                     }
-                    String[] v = r.group(3).strip().split("\\s+");
+                    String[] v = io.tunescope.importers.Words.split(r.group(3));
                     if (v.length != cols.length) {
                         ctx.warn(n, ctx.displayName() + ": row has " + v.length + " values for " + cols.length + " columns; skipped");
                         continue;

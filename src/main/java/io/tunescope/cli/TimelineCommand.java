@@ -42,7 +42,7 @@ public final class TimelineCommand implements Callable<Integer> {
     @Option(names = "--png", paramLabel = "OUT.png", description = "write the timeline chart to this PNG file")
     Path png;
 
-    @Option(names = "--sweep-png", paramLabel = "OUT.png", description = "write the thread-sweep chart (needs runs at 2+ thread counts)")
+    @Option(names = "--sweep-png", paramLabel = "OUT.png", description = "write the thread-sweep chart, one curve per step that has a sweep (runs at 2+ thread counts)")
     Path sweepPng;
 
     @Option(names = "--width", defaultValue = "1400", description = "image width in pixels (default ${DEFAULT-VALUE})")
@@ -120,17 +120,15 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         // a sweep is read per step: runs of different configurations are not one curve
         java.util.Map<String, List<BenchRun>> byStep = io.tunescope.session.CaptureSession.of(capture).sweeps(step);
-        ThreadSweep sweep = null;
-        String sweepStep = "";
+        // every step's sweep, one curve each on the --sweep-png chart
+        List<ThreadSweepChart.Curve> curves = new java.util.ArrayList<>();
         for (var e : byStep.entrySet()) {
             ThreadSweep s = ThreadSweep.of(e.getValue(), locale);
             if (!s.isSweep()) {
                 continue;
             }
-            if (sweep == null || s.points().size() > sweep.points().size()) {
-                sweep = s;
-                sweepStep = e.getKey();
-            }
+            io.tunescope.model.capture.Step st = capture.step(e.getKey());
+            curves.add(new ThreadSweepChart.Curve(st == null || e.getKey().isEmpty() ? e.getKey() : st.label(), s));
             out.println("Thread sweep" + (e.getKey().isEmpty() ? "" : " (step " + e.getKey() + ")") + ":");
             for (ThreadSweep.Point p : s.points()) {
                 out.printf(Locale.ROOT, "  %5d threads  %11s tps  %9s ms  Little: %s busy threads%s%n", p.threads(), num(p.tps()),
@@ -149,13 +147,17 @@ public final class TimelineCommand implements Callable<Integer> {
             out.println("Wrote " + png + " (" + width + "x" + h + ", " + panels.size() + " charts)");
         }
         if (sweepPng != null) {
-            if (sweep == null) {
+            if (curves.isEmpty()) {
                 err.println("tunescope timeline: no thread sweep (runs at fewer than 2 thread counts); " + sweepPng + " not written");
             } else {
-                ChartUtils.saveChartAsPNG(sweepPng.toFile(), ThreadSweepChart.build(sweep, words.t("cli.sweep.title", "Thread sweep: {0}",
-                        capture.title() + (sweepStep.isEmpty() ? "" : " / " + sweepStep)), locale),
-                        Math.min(width, 1200), 640);
-                out.println("Wrote " + sweepPng);
+                String only = curves.size() == 1 ? curves.get(0).label() : "";
+                // each step's notes are a line under the chart: taller with more steps
+                int h = 640 + (curves.size() > 1 ? 18 * curves.stream().mapToInt(c -> c.sweep().notes().size()).sum() : 0);
+                ChartUtils.saveChartAsPNG(sweepPng.toFile(), ThreadSweepChart.build(curves, words.t("cli.sweep.title", "Thread sweep: {0}",
+                        capture.title() + (only.isEmpty() ? "" : " / " + only)), locale),
+                        Math.min(width, 1200), h);
+                out.println("Wrote " + sweepPng + (curves.size() > 1 ? " (" + curves.size() + " steps, one curve each: "
+                        + String.join(", ", curves.stream().map(ThreadSweepChart.Curve::label).toList()) + ")" : ""));
             }
         }
         out.flush();

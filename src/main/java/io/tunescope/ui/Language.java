@@ -7,13 +7,13 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ToggleGroup;
 
 /**
- * The UI language: the system's (as the JVM started), English or Simplified Chinese. Remembered in
- * {@link Settings} under {@code ui.language}; the PDF report follows the UI language.
+ * The UI language: the system's (the JVM's default locale), English or Simplified Chinese. Remembered in
+ * {@link Settings} under {@code ui.language}; the window reads its words in it ({@link UiContext#locale()}) and the
+ * PDF report follows it. The JVM's default locale is never changed: the language is the window's, not the process's.
  */
 public enum Language {
     SYSTEM(null), ENGLISH(Locale.ENGLISH), CHINESE(Locale.SIMPLIFIED_CHINESE);
 
-    private static final Locale STARTUP = Locale.getDefault();
     private static final String KEY = "ui.language";
 
     private final Locale locale;
@@ -23,7 +23,7 @@ public enum Language {
     }
 
     public Locale locale() {
-        return locale == null ? STARTUP : locale;
+        return locale == null ? Locale.getDefault() : locale;
     }
 
     public static Language saved(Settings settings) {
@@ -34,14 +34,18 @@ public enum Language {
         }
     }
 
-    /** Makes the saved language the default locale; call before any window is built. */
-    public static void applySaved(Settings settings) {
-        Locale.setDefault(saved(settings).locale());
+    /**
+     * The bundle of the UI's words in the saved language; English (the base bundle) for a language without a
+     * bundle of its own, never the words of the default locale instead.
+     */
+    public static ResourceBundle bundle(Settings settings) {
+        return ResourceBundle.getBundle("io.tunescope.ui.messages", saved(settings).locale(),
+                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_DEFAULT));
     }
 
     /**
-     * View > Language. Choosing a language saves it, makes it the default locale and calls
-     * {@code rebuild}, which builds the window again in that language.
+     * View > Language. Choosing a language saves it and calls {@code rebuild}, which builds the window again
+     * in that language with the same capture and view models.
      */
     static Menu menu(ResourceBundle bundle, Settings settings, Runnable rebuild) {
         Menu m = new Menu(bundle.getString("menu.language"));
@@ -56,7 +60,6 @@ public enum Language {
                 if (l != saved(settings)) {
                     settings.put(KEY, l.name());
                     settings.flush();
-                    Locale.setDefault(l.locale());
                     rebuild.run();
                 }
             });

@@ -51,7 +51,7 @@ import javafx.stage.Stage;
  */
 public final class MainWindow implements UiContext {
     private final Stage stage;
-    private final ResourceBundle bundle = ResourceBundle.getBundle("io.tunescope.ui.messages");
+    private final ResourceBundle bundle;
     private final ExecutorService background = Executors.newFixedThreadPool(2, r -> {
         Thread t = new Thread(r, "tunescope-background");
         t.setDaemon(true);
@@ -72,6 +72,7 @@ public final class MainWindow implements UiContext {
     private final SplitPane split = new SplitPane();
     private final List<String> args;
     private final Shortcuts shortcuts = new Shortcuts();
+    private final ViewModels viewModels;
     private final Theme.Switcher themes;
     private final io.tunescope.ui.annotate.AnnotationsModel annotations =
             new io.tunescope.ui.annotate.AnnotationsModel(m -> Platform.runLater(() -> error(m)));
@@ -81,7 +82,14 @@ public final class MainWindow implements UiContext {
     }
 
     public MainWindow(Stage stage, List<String> args, Settings settings) {
+        this(stage, args, settings, new ViewModels());
+    }
+
+    /** A window whose views take up the models of a window before it (the same window in another language). */
+    private MainWindow(Stage stage, List<String> args, Settings settings, ViewModels viewModels) {
         this.stage = stage;
+        this.viewModels = viewModels;
+        this.bundle = Language.bundle(settings);
         stage.getProperties().put(MainWindow.class, this);
         this.args = args;
         this.settings = settings;
@@ -94,6 +102,11 @@ public final class MainWindow implements UiContext {
     @Override
     public ResourceBundle bundle() {
         return bundle;
+    }
+
+    @Override
+    public <T> T viewModel(Class<T> type, java.util.function.Supplier<T> make) {
+        return viewModels.get(type, make);
     }
 
     @Override
@@ -760,7 +773,6 @@ public final class MainWindow implements UiContext {
         return shown;
     }
 
-    /** Builds the window again (same stage, same capture) after the UI language changed. */
     /**
      * The window again in the chosen language, with the capture already read (not read again from disk: its
      * session, with the reading and everything derived from it, is kept), the same view selected and the same
@@ -771,7 +783,7 @@ public final class MainWindow implements UiContext {
         Capture open = model.captureProperty().get();
         Path path = model.pathProperty().get();
         int tab = tabs.getSelectionModel().getSelectedIndex();
-        MainWindow next = new MainWindow(stage, List.of(), settings);
+        MainWindow next = new MainWindow(stage, List.of(), settings, viewModels);
         shutdown();
         next.show();
         if (open != null && path != null) {

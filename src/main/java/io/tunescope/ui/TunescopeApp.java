@@ -13,7 +13,6 @@ public class TunescopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        Language.applySaved(Settings.user());
         window = new MainWindow(stage, getParameters().getRaw());
         window.show();
     }

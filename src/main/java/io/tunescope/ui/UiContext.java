@@ -73,6 +73,15 @@ public interface UiContext {
     default void reload() {
     }
 
+    /**
+     * The view model of the type for this window: the same object for every view built in this window and in the
+     * window built again in another language (so a view's state outlives its widgets). A context without a window
+     * makes a new one each time.
+     */
+    default <T> T viewModel(Class<T> type, java.util.function.Supplier<T> make) {
+        return make.get();
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

@@ -63,6 +63,17 @@ class TimelineCommandTest {
     }
 
     @Test
+    void sweepPngDrawsOneCurvePerStep(@TempDir Path tmp) throws Exception {
+        Path sweep = tmp.resolve("s.png");
+        Run r = run("timeline", "src/test/resources/captures/sweep-2step", "--sweep-png", sweep.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Thread sweep (step 1_read_write)") && r.out().contains("Thread sweep (step 2_read_only)"), r.out());
+        assertTrue(r.out().contains("(2 steps, one curve each: "), "both steps' sweeps on the chart: " + r.out());
+        BufferedImage img = ImageIO.read(sweep.toFile());
+        assertTrue(img.getHeight() > 640, "a line per step's note under the chart: " + img.getHeight());
+    }
+
+    @Test
     void nothingToPlotAndBadOptions(@TempDir Path tmp) throws Exception {
         Path cnf = tmp.resolve("my.cnf");
         Files.writeString(cnf, "[mysqld]\ninnodb_buffer_pool_size = 1G\n");

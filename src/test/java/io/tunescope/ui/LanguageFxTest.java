@@ -49,7 +49,8 @@ class LanguageFxTest {
         robot.interact(chinese::fire);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(Language.CHINESE, Language.saved(settings));
-        assertEquals(Locale.SIMPLIFIED_CHINESE, Locale.getDefault());
+        assertEquals(Locale.SIMPLIFIED_CHINESE, MainWindow.of(stage).locale(), "the window speaks Chinese");
+        assertEquals(Locale.ENGLISH, Locale.getDefault(), "the JVM's default locale is not changed");
         Label title = robot.lookup(".welcome-title").queryAs(Label.class);
         assertEquals("打开一个采集以开始", title.getText());
         assertTrue(stage.getScene().getRoot().lookupAll(".welcome-title").size() == 1, "one window, rebuilt in place");

@@ -28,6 +28,91 @@ public final class ThreadSweepChart {
     private ThreadSweepChart() {
     }
 
+    /** One step's sweep, named as the chart names it (the step's label). */
+    public record Curve(String label, ThreadSweep sweep) {
+    }
+
+    /** Colours of the steps' curves, in step order (colour-blind safe: Okabe-Ito). */
+    private static final Color[] STEP_COLOURS = {new Color(0, 114, 178), new Color(213, 94, 0), new Color(0, 158, 115),
+        new Color(204, 121, 167), new Color(86, 180, 233), new Color(230, 159, 0), new Color(0, 0, 0), new Color(240, 228, 66)};
+
+    /**
+     * The sweeps of several steps on one chart: one throughput curve per step (solid) and its latency (dashed, right
+     * axis) in the step's colour, each step's knee pointed at on its own curve, the steps' notes under the chart
+     * named by step. One curve is the single-sweep chart of {@link #build(ThreadSweep, String, Locale)}.
+     */
+    public static JFreeChart build(java.util.List<Curve> curves, String title, Locale locale) {
+        if (curves.size() == 1) {
+            return build(curves.get(0).sweep(), title, locale);
+        }
+        ChartText w = ChartText.of(locale);
+        XYSeriesCollection tpsData = new XYSeriesCollection();
+        XYSeriesCollection latData = new XYSeriesCollection();
+        XYLineAndShapeRenderer r1 = new XYLineAndShapeRenderer(true, true);
+        XYLineAndShapeRenderer r2 = new XYLineAndShapeRenderer(true, true);
+        java.util.List<org.jfree.chart.annotations.XYPointerAnnotation> knees = new java.util.ArrayList<>();
+        int k = 0;
+        for (Curve c : curves) {
+            Color colour = STEP_COLOURS[k % STEP_COLOURS.length];
+            XYSeries tps = new XYSeries(w.t("sweep.legend.stepTps", "{0}: tps", c.label()), true, true);
+            XYSeries lat = new XYSeries(c.label() + ": " + latName(c.sweep(), w), true, true);
+            for (ThreadSweep.Point p : c.sweep().points()) {
+                if (Double.isFinite(p.tps())) {
+                    tps.add(p.threads(), p.tps());
+                }
+                if (Double.isFinite(p.latPctMs())) {
+                    lat.add(p.threads(), p.latPctMs());
+                }
+            }
+            tpsData.addSeries(tps);
+            latData.addSeries(lat);
+            r1.setSeriesPaint(k, colour);
+            r1.setSeriesStroke(k, new BasicStroke(2f));
+            r2.setSeriesPaint(k, colour);
+            r2.setSeriesStroke(k, new BasicStroke(1.5f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[] {6f, 4f}, 0f));
+            ThreadSweep.Point knee = c.sweep().knee();
+            if (knee != null && Double.isFinite(knee.tps())) {
+                org.jfree.chart.annotations.XYPointerAnnotation a = new org.jfree.chart.annotations.XYPointerAnnotation(
+                        w.t("sweep.marker.stepKnee", "{0}: knee {1} threads", c.label(), knee.threads()), knee.threads(), knee.tps(),
+                        Math.PI * (0.75 + 0.2 * (k % 3)));
+                a.setPaint(colour);
+                a.setArrowPaint(colour);
+                a.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
+                a.setTextAnchor(TextAnchor.BOTTOM_RIGHT);
+                knees.add(a);
+            }
+            k++;
+        }
+        LogAxis x = new LogAxis(w.t("sweep.axis.threads", "threads"));
+        x.setBase(2);
+        x.setTickUnit(new NumberTickUnit(1));
+        x.setNumberFormatOverride(new java.text.DecimalFormat("0"));
+        x.setSmallestValue(0.5);
+        x.setLowerMargin(0.08);
+        x.setUpperMargin(0.05);
+        NumberAxis y = new NumberAxis(w.t("sweep.axis.tps", "transactions per second"));
+        XYPlot plot = new XYPlot(tpsData, x, y, r1);
+        NumberAxis y2 = new NumberAxis(w.t("sweep.axis.latencyAll", "latency (ms), dashed"));
+        plot.setRangeAxis(1, y2);
+        plot.setDataset(1, latData);
+        plot.mapDatasetToRangeAxis(1, 1);
+        plot.setRenderer(1, r2);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(220, 220, 220));
+        plot.setRangeGridlinePaint(new Color(220, 220, 220));
+        for (var a : knees) {
+            plot.addAnnotation(a);
+        }
+        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        for (Curve c : curves) {
+            for (String n : c.sweep().notes()) {
+                chart.addSubtitle(new TextTitle(c.label() + ": " + n, new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
+            }
+        }
+        return chart;
+    }
+
     public static JFreeChart build(ThreadSweep s, String title) {
         return build(s, title, Locale.ROOT);
     }

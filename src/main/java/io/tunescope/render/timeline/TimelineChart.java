@@ -215,8 +215,7 @@ public final class TimelineChart {
         } else {
             domain = new NumberAxis(w.t("axis.secondsFromStart", "seconds from start"));
         }
-        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain);
-        plot.setGap(8);
+        CombinedDomainXYPlot plot = timeZoomPlot(domain);
         for (Panel p : panels(t, locale)) {
             if (show.test(p)) {
                 plot.add(subplot(t, p, anomalies, w), weight(p));
@@ -232,6 +231,78 @@ public final class TimelineChart {
             chart.addSubtitle(note);
         }
         return chart;
+    }
+
+    /**
+     * Charts stacked on one time axis that a drag zooms in time only, each chart's y range then following the data in
+     * view ({@link #fitRangesToDomain}).
+     */
+    static CombinedDomainXYPlot timeZoomPlot(ValueAxis domain) {
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(domain) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public boolean isRangeZoomable() {
+                return false;
+            }
+        };
+        plot.setGap(8);
+        domain.addChangeListener(e -> fitRangesToDomain(plot));
+        return plot;
+    }
+
+    /**
+     * Sets every chart's y range to the values inside the shown time range (with a margin, from zero for
+     * non-negative data as the whole-time axis does), so that a zoom on a quiet stretch shows its line rather than
+     * a flat strip or nothing; back to the automatic range when the whole time is shown again. A chart with no
+     * value in view keeps its range.
+     */
+    public static void fitRangesToDomain(CombinedDomainXYPlot plot) {
+        ValueAxis domain = plot.getDomainAxis();
+        boolean whole = domain.isAutoRange();
+        double from = domain.getLowerBound();
+        double to = domain.getUpperBound();
+        for (XYPlot sub : plot.getSubplots()) {
+            for (int a = 0; a < sub.getRangeAxisCount(); a++) {
+                ValueAxis axis = sub.getRangeAxis(a);
+                if (axis == null) {
+                    continue;
+                }
+                if (whole) {
+                    if (!axis.isAutoRange()) {
+                        axis.setAutoRange(true);
+                    }
+                    continue;
+                }
+                double lo = Double.POSITIVE_INFINITY;
+                double hi = Double.NEGATIVE_INFINITY;
+                for (int d = 0; d < sub.getDatasetCount(); d++) {
+                    org.jfree.data.xy.XYDataset ds = sub.getDataset(d);
+                    if (ds == null || sub.getRangeAxisForDataset(d) != axis) {
+                        continue;
+                    }
+                    for (int si = 0; si < ds.getSeriesCount(); si++) {
+                        for (int i = 0; i < ds.getItemCount(si); i++) {
+                            double x = ds.getXValue(si, i);
+                            double y = ds.getYValue(si, i);
+                            if (x >= from && x <= to && Double.isFinite(y)) {
+                                lo = Math.min(lo, y);
+                                hi = Math.max(hi, y);
+                            }
+                        }
+                    }
+                }
+                if (lo > hi) {
+                    continue;
+                }
+                if (lo >= 0 && axis instanceof NumberAxis n && n.getAutoRangeIncludesZero()) {
+                    lo = 0;
+                }
+                double span = hi - lo;
+                double pad = span > 0 ? span * 0.05 : Math.max(Math.abs(hi) * 0.05, 1);
+                axis.setRange(lo == 0 ? 0 : lo - pad, hi + pad);
+            }
+        }
     }
 
     private static List<String> shortNotes(Timeline t) {

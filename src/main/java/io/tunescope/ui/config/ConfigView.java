@@ -60,11 +60,26 @@ public final class ConfigView implements CaptureView {
     private final Label statusNote = new Label();
     private final TableView<ConfigDiff.Row> diff = new TableView<>();
     private final TextField filter = new TextField();
+    private final Label statusShown = new Label();
+    private final TabPane inner = new TabPane();
+    /** Steps, filter, status kind, "hide unchanged" and tab: kept when the window is built in another language. */
+    private final ConfigViewModel model;
     private Capture capture;
 
     public ConfigView(UiContext ctx) {
         this.ctx = ctx;
+        this.model = ctx.viewModel(ConfigViewModel.class, ConfigViewModel::new);
         build();
+    }
+
+    /** The view's state. */
+    public ConfigViewModel viewModel() {
+        return model;
+    }
+
+    /** The status rows listed, in the order shown (for tests). */
+    public List<StatusDelta.Row> statusShown() {
+        return List.copyOf(status.getItems());
     }
 
     private void build() {
@@ -83,17 +98,32 @@ public final class ConfigView implements CaptureView {
             c.setConverter(conv);
         }
         step.setId("configStep");
-        step.valueProperty().addListener((o, a, s) -> refreshStep());
-        diffFrom.valueProperty().addListener((o, a, s) -> refreshDiff());
-        diffTo.valueProperty().addListener((o, a, s) -> refreshDiff());
-        filter.setPromptText(ctx.text("config.filter"));
-        filter.textProperty().addListener((o, a, t) -> {
-            String q = t == null ? "" : t.toLowerCase(Locale.ROOT);
-            settingItems.setPredicate(s -> q.isEmpty() || s.key().toLowerCase(Locale.ROOT).contains(q)
-                    || s.value().toLowerCase(Locale.ROOT).contains(q)
-                    || ConfigValues.readable(s.key(), s.value()).toLowerCase(Locale.ROOT).contains(q));
-            statusItems.setPredicate(r -> q.isEmpty() || r.name().toLowerCase(Locale.ROOT).contains(q));
+        step.valueProperty().addListener((o, a, s) -> {
+            if (s != null) {
+                model.stepProperty().set(s.dir());
+            }
+            refreshStep();
         });
+        diffFrom.valueProperty().addListener((o, a, s) -> {
+            if (s != null) {
+                model.diffFromProperty().set(s.dir());
+            }
+            refreshDiff();
+        });
+        diffTo.valueProperty().addListener((o, a, s) -> {
+            if (s != null) {
+                model.diffToProperty().set(s.dir());
+            }
+            refreshDiff();
+        });
+        filter.setPromptText(ctx.text("config.filter"));
+        filter.setText(model.filterProperty().get());
+        filter.textProperty().addListener((o, a, t) -> {
+            model.filterProperty().set(t == null ? "" : t);
+            applyFilter();
+        });
+        model.statusKindProperty().addListener((o, a, k) -> applyFilter());
+        model.hideUnchangedProperty().addListener((o, a, h) -> applyFilter());
 
         settings.getColumns().add(col(ctx.text("config.col.layer"), Setting::layer, 110));
         settings.getColumns().add(col(ctx.text("config.col.name"), Setting::key, 280));
@@ -111,11 +141,14 @@ public final class ConfigView implements CaptureView {
         status.getColumns().add(col(ctx.text("config.col.counter"), StatusDelta.Row::name, 300));
         status.getColumns().add(num(ctx.text("config.col.before"), StatusDelta.Row::before));
         status.getColumns().add(num(ctx.text("config.col.after"), StatusDelta.Row::after));
-        status.getColumns().add(num(ctx.text("config.col.delta"), StatusDelta.Row::delta));
-        status.getColumns().add(num(ctx.text("config.col.rate"), StatusDelta.Row::perSecond));
+        status.getColumns().add(magnitude(num(ctx.text("config.col.delta"), StatusDelta.Row::delta)));
+        status.getColumns().add(magnitude(num(ctx.text("config.col.rate"), StatusDelta.Row::perSecond)));
         status.getColumns().add(col(ctx.text("config.col.source"), r -> r.afterRef().toString(), 300));
         SortedList<StatusDelta.Row> sortedStatus = new SortedList<>(statusItems);
-        sortedStatus.comparatorProperty().bind(status.comparatorProperty());
+        // unsorted by the user: the busiest first (rate of a counter, level of a gauge), as pt-mext is read
+        sortedStatus.comparatorProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(
+                () -> status.getComparator() == null ? ConfigViewModel.BY_MAGNITUDE : status.getComparator(),
+                status.comparatorProperty()));
         status.setItems(sortedStatus);
         status.setPlaceholder(new Label(ctx.text("config.noStatus")));
         status.setId("configStatus");
@@ -128,7 +161,30 @@ public final class ConfigView implements CaptureView {
         diff.setPlaceholder(new Label(ctx.text("config.noDiff")));
         diff.setId("configDiff");
 
-        VBox statusBox = new VBox(6, statusNote, status);
+        javafx.scene.control.ToggleGroup kinds = new javafx.scene.control.ToggleGroup();
+        javafx.scene.control.RadioButton counters = new javafx.scene.control.RadioButton(ctx.text("config.status.counters"));
+        javafx.scene.control.RadioButton gauges = new javafx.scene.control.RadioButton(ctx.text("config.status.gauges"));
+        counters.setId("configStatusCounters");
+        gauges.setId("configStatusGauges");
+        counters.setToggleGroup(kinds);
+        gauges.setToggleGroup(kinds);
+        counters.setTooltip(new javafx.scene.control.Tooltip(ctx.text("config.status.counters.tip")));
+        gauges.setTooltip(new javafx.scene.control.Tooltip(ctx.text("config.status.gauges.tip")));
+        (model.statusKindProperty().get() == ConfigViewModel.StatusKind.GAUGES ? gauges : counters).setSelected(true);
+        kinds.selectedToggleProperty().addListener((o, a, t) -> {
+            if (t != null) {
+                model.statusKindProperty().set(t == gauges ? ConfigViewModel.StatusKind.GAUGES : ConfigViewModel.StatusKind.COUNTERS);
+            }
+        });
+        javafx.scene.control.CheckBox hide = new javafx.scene.control.CheckBox(ctx.text("config.status.hideUnchanged"));
+        hide.setId("configHideUnchanged");
+        hide.setTooltip(new javafx.scene.control.Tooltip(ctx.text("config.status.hideUnchanged.tip")));
+        hide.selectedProperty().bindBidirectional(model.hideUnchangedProperty());
+        statusShown.setId("configStatusShown");
+        HBox statusBar = new HBox(12, counters, gauges, hide, statusShown);
+        statusBar.setAlignment(Pos.CENTER_LEFT);
+        statusItems.getSource().addListener((javafx.collections.ListChangeListener<StatusDelta.Row>) ch -> applyFilter());
+        VBox statusBox = new VBox(6, statusNote, statusBar, status);
         VBox.setVgrow(status, Priority.ALWAYS);
         statusBox.setPadding(new Insets(6, 0, 0, 0));
         HBox diffBar = new HBox(8, new Label(ctx.text("config.diffFrom")), diffFrom, new Label(ctx.text("config.diffTo")), diffTo);
@@ -137,7 +193,10 @@ public final class ConfigView implements CaptureView {
         VBox.setVgrow(diff, Priority.ALWAYS);
         diffBox.setPadding(new Insets(6, 0, 0, 0));
 
-        TabPane inner = new TabPane(Controls.tab(ctx, "config.tab.settings", settings), Controls.tab(ctx, "config.tab.status", statusBox), Controls.tab(ctx, "config.tab.diff", diffBox));
+        inner.getTabs().setAll(Controls.tab(ctx, "config.tab.settings", settings), Controls.tab(ctx, "config.tab.status", statusBox),
+                Controls.tab(ctx, "config.tab.diff", diffBox));
+        inner.setId("configTabs");
+        inner.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> model.tabProperty().set(i.intValue()));
         HBox top = new HBox(8, new Label(ctx.text("config.step")), step, filter);
         HBox.setHgrow(filter, Priority.ALWAYS);
         top.setAlignment(Pos.CENTER_LEFT);
@@ -145,6 +204,29 @@ public final class ConfigView implements CaptureView {
         VBox.setVgrow(inner, Priority.ALWAYS);
         box.setPadding(new Insets(8));
         root.setCenter(box);
+    }
+
+    /** Applies the filter text to the settings and the model's kind, "hide unchanged" and filter to the status rows. */
+    private void applyFilter() {
+        String t = model.filterProperty().get();
+        String q = t == null ? "" : t.toLowerCase(Locale.ROOT);
+        settingItems.setPredicate(s -> q.isEmpty() || s.key().toLowerCase(Locale.ROOT).contains(q)
+                || s.value().toLowerCase(Locale.ROOT).contains(q)
+                || ConfigValues.readable(s.key(), s.value()).toLowerCase(Locale.ROOT).contains(q));
+        statusItems.setPredicate(model::shows);
+        int all = 0;
+        for (StatusDelta.Row r : statusItems.getSource()) {
+            if (r.gauge() == (model.statusKindProperty().get() == ConfigViewModel.StatusKind.GAUGES)) {
+                all++;
+            }
+        }
+        statusShown.setText(ctx.text("config.status.shown", statusItems.size(), all));
+    }
+
+    /** A number column sorted by size whatever the sign, unknown values lowest. */
+    private static <T> TableColumn<T, Double> magnitude(TableColumn<T, Double> c) {
+        c.setComparator(java.util.Comparator.comparingDouble(v -> v == null || v.isNaN() ? Double.NEGATIVE_INFINITY : Math.abs(v)));
+        return c;
     }
 
     private static <T> TableColumn<T, Double> num(String title, java.util.function.ToDoubleFunction<T> f) {
@@ -260,14 +342,30 @@ public final class ConfigView implements CaptureView {
     @Override
     public void show(Capture c) {
         capture = c;
+        // the same capture again (the window built in another language) keeps the model's choices
+        model.show(c);
+        String s0 = model.stepProperty().get();
+        String from = model.diffFromProperty().get();
+        String to = model.diffToProperty().get();
         List<Step> steps = c == null ? List.of() : c.steps();
         step.getItems().setAll(steps);
         diffFrom.getItems().setAll(steps);
         diffTo.getItems().setAll(steps);
-        step.setValue(steps.isEmpty() ? null : steps.get(0));
-        diffFrom.setValue(steps.isEmpty() ? null : steps.get(0));
-        diffTo.setValue(steps.size() < 2 ? null : steps.get(1));
+        step.setValue(byDir(steps, s0));
+        diffFrom.setValue(byDir(steps, from));
+        diffTo.setValue(byDir(steps, to));
+        filter.setText(model.filterProperty().get());
+        inner.getSelectionModel().select(Math.max(0, Math.min(inner.getTabs().size() - 1, model.tabProperty().get())));
         refreshStep();
         refreshDiff();
+    }
+
+    private static Step byDir(List<Step> steps, String dir) {
+        for (Step s : steps) {
+            if (s.dir().equals(dir)) {
+                return s;
+            }
+        }
+        return null;
     }
 }

@@ -65,6 +65,9 @@ public final class FindingsView implements CaptureView {
     private final Tab findingsTab;
     private final Tab notApplicableTab;
     private final StepsPane steps;
+    /** Filters, grouping, selection and tab: kept when the window is built again in another language. */
+    private final FindingsViewModel model;
+    private final javafx.scene.control.CheckBox grouped = new javafx.scene.control.CheckBox();
     /** The "all" choice of the step box. */
     private final Step allSteps = new Step(-1, "", "", "", "");
     private Capture capture;
@@ -73,11 +76,13 @@ public final class FindingsView implements CaptureView {
 
     public FindingsView(UiContext ctx) {
         this.ctx = ctx;
+        this.model = ctx.viewModel(FindingsViewModel.class, FindingsViewModel::new);
         this.steps = new StepsPane(ctx);
         findingsTab = tab(ctx.text("findings.tab.list", 0), findingsPane());
         notApplicableTab = tab(ctx.text("findings.tab.notApplicable", 0), notApplicablePane());
         inner.getTabs().addAll(findingsTab, notApplicableTab, tab(ctx.text("findings.tab.steps"), steps.node()));
         inner.setId("findingsTabs");
+        inner.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> model.tabProperty().set(i.intValue()));
         empty.setText(ctx.text("findings.empty"));
         empty.setWrapText(true);
         empty.setMaxWidth(520);
@@ -122,8 +127,24 @@ public final class FindingsView implements CaptureView {
             }
         });
         step.setId("findingsStep");
-        topic.valueProperty().addListener((o, a, b) -> filter());
-        step.valueProperty().addListener((o, a, b) -> filter());
+        topic.valueProperty().addListener((o, a, b) -> {
+            model.topicProperty().set(b);
+            filter();
+        });
+        step.valueProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                model.stepProperty().set(b == allSteps ? null : b.dir());
+            }
+            filter();
+        });
+        grouped.setText(ctx.text("findings.group"));
+        grouped.setId("findingsGrouped");
+        grouped.setTooltip(new javafx.scene.control.Tooltip(ctx.text("findings.group.tip")));
+        grouped.setSelected(model.groupedProperty().get());
+        grouped.selectedProperty().addListener((o, a, b) -> {
+            model.groupedProperty().set(b);
+            filter();
+        });
 
         list.setId("findingsList");
         list.setCellFactory(v -> new ListCell<>() {
@@ -135,13 +156,34 @@ public final class FindingsView implements CaptureView {
                     setGraphic(null);
                     return;
                 }
+                List<Finding> group = groupOf(f);
+                String where = capture == null || !capture.hasSteps() ? ""
+                        : group.size() > 1 ? ctx.text("findings.inSteps", group.size(),
+                                String.join(", ", group.stream().map(x -> stepLabel(x.step())).toList()))
+                        : stepLabel(f.step());
                 setText(f.title() + "\n" + ctx.text("findings.item", f.ruleId(), ctx.text("findings.severity." + f.severity().slug()),
-                        f.score(), capture != null && capture.hasSteps() ? stepLabel(f.step()) : ""));
+                        f.score(), where));
                 setTooltip(new javafx.scene.control.Tooltip(f.summary()));
                 setGraphic(severityIcon(f.severity()));
             }
         });
-        list.getSelectionModel().selectedItemProperty().addListener((o, a, f) -> showDetails(f));
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, f) -> {
+            if (f == null) {
+                showDetails(null);
+                return;
+            }
+            // a group keeps the step the user chose in it
+            Finding chosen = f;
+            FindingsViewModel.Key k = model.selectedProperty().get();
+            if (k != null && k.ruleId().equals(f.ruleId()) && report != null && groupOf(f).size() > 1) {
+                Finding kept = model.selected(report.findings());
+                if (kept != null) {
+                    chosen = kept;
+                }
+            }
+            model.selectedProperty().set(FindingsViewModel.Key.of(chosen));
+            showDetails(chosen);
+        });
         list.setPlaceholder(new Label(ctx.text("findings.none")));
 
         details.setPadding(new Insets(10));
@@ -152,7 +194,7 @@ public final class FindingsView implements CaptureView {
         showDetails(null);
 
         note.setId("findingsNote");
-        HBox bar = new HBox(8, new Label(ctx.text("findings.topic")), topic, new Label(ctx.text("findings.step")), step, note);
+        HBox bar = new HBox(8, new Label(ctx.text("findings.topic")), topic, new Label(ctx.text("findings.step")), step, grouped, note);
         bar.setAlignment(Pos.CENTER_LEFT);
         SplitPane split = new SplitPane(list, scroll);
         split.setDividerPositions(0.42);
@@ -217,21 +259,24 @@ public final class FindingsView implements CaptureView {
         return s == null ? dir : s.label();
     }
 
-    private void filter() {
-        Finding selected = list.getSelectionModel().getSelectedItem();
-        List<Finding> out = new ArrayList<>();
-        if (report != null) {
-            Topic t = topic.getValue();
-            Step s = step.getValue();
-            for (Finding f : report.findings()) {
-                if ((t == null || f.topic() == t) && (s == null || s == allSteps || f.step().equals(s.dir()))) {
-                    out.add(f);
-                }
-            }
+    /** The findings of the listed finding's rule in every step when it stands for a group, else itself alone. */
+    private List<Finding> groupOf(Finding f) {
+        if (report == null || !model.groupedProperty().get() || model.stepProperty().get() != null) {
+            return List.of(f);
         }
+        return FindingsViewModel.sameRule(report.findings(), f, capture);
+    }
+
+    private void filter() {
+        List<Finding> out = report == null ? List.of() : model.visible(report.findings());
+        // the selection is the model's: the listed entry standing for it is selected again (same rule and step)
+        FindingsViewModel.Key keep = model.selectedProperty().get();
         list.getItems().setAll(out);
-        if (selected != null && out.contains(selected)) {
-            list.getSelectionModel().select(selected);
+        Finding again = model.listed(out);
+        if (again != null) {
+            model.selectedProperty().set(keep);
+            list.getSelectionModel().clearSelection();
+            list.getSelectionModel().select(again);
         } else if (!out.isEmpty()) {
             list.getSelectionModel().select(0);
         }
@@ -275,6 +320,28 @@ public final class FindingsView implements CaptureView {
         details.getChildren().add(para(ctx.text("findings.meta", ctx.text("findings.severity." + f.severity().slug()),
                 f.score(), ctx.text("findings.topic." + f.topic().name().toLowerCase(Locale.ROOT)), f.ruleId(),
                 f.step().isEmpty() ? ctx.text("findings.wholeCapture") : stepLabel(f.step()))));
+        List<Finding> group = groupOf(f);
+        if (group.size() > 1) {
+            // one rule found in several steps: the steps, the one shown in bold, each a click away
+            javafx.scene.layout.FlowPane in = new javafx.scene.layout.FlowPane(6, 4);
+            in.setId("findingSteps");
+            in.getChildren().add(new Label(ctx.text("findings.stepsOfRule", group.size())));
+            for (Finding x : group) {
+                javafx.scene.control.Hyperlink l = new javafx.scene.control.Hyperlink(stepLabel(x.step()) + " ("
+                        + ctx.text("findings.severity." + x.severity().slug()) + ")");
+                l.setMnemonicParsing(false);
+                if (x == f) {
+                    l.setStyle("-fx-font-weight: bold; -fx-underline: false;");
+                    l.setDisable(true);
+                }
+                l.setOnAction(e -> {
+                    model.selectedProperty().set(FindingsViewModel.Key.of(x));
+                    showDetails(x);
+                });
+                in.getChildren().add(l);
+            }
+            details.getChildren().add(in);
+        }
         Label summary = para(f.summary());
         summary.setId("findingSummary");
         details.getChildren().add(summary);
@@ -344,7 +411,14 @@ public final class FindingsView implements CaptureView {
 
         // the ways to see the evidence come before its list, which can run long (a binding's derivation)
         if (!show.isEmpty()) {
-            HBox bar = new HBox(6);
+            // buttons wrap to the next line in a narrow pane: their words are never cut ("Show finish_t...")
+            javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 6);
+            bar.setId("findingShow");
+            for (Node n : show) {
+                if (n instanceof Button b) {
+                    b.setMinWidth(Button.USE_PREF_SIZE);
+                }
+            }
             bar.getChildren().addAll(show);
             details.getChildren().add(bar);
         }
@@ -382,7 +456,8 @@ public final class FindingsView implements CaptureView {
                 source.getStyleClass().add("evidence-source");
                 source.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
                 Label label = para(o.label());
-                Label value = para(o.value());
+                // a setting's value as people write it (96M, not 100663296); the source line shows it as captured
+                Label value = para(io.tunescope.analysis.config.ConfigValues.readable(o.label(), o.value()));
                 value.setStyle("-fx-font-weight: bold;");
                 value.setPadding(new Insets(0, 0, 4, 14));
                 g.add(label, 0, row);
@@ -431,7 +506,8 @@ public final class FindingsView implements CaptureView {
         if (!r.lines().isEmpty()) {
             TextArea code = new TextArea(r.snippet());
             code.setEditable(false);
-            code.setWrapText(false);
+            // long lines wrap in the box: no horizontal scrolling to read a command (Copy copies the lines as they are)
+            code.setWrapText(true);
             code.setPrefRowCount(Math.min(8, r.lines().size()) + 1);
             code.setStyle("-fx-font-family: monospace;");
             code.setId("recommendationLines-" + index);
@@ -491,9 +567,24 @@ public final class FindingsView implements CaptureView {
         if (c != null && c.hasSteps()) {
             stepItems.addAll(c.steps());
         }
+        // the same capture again (the window built in another language): the filters and selection stay
+        boolean kept = model.show(c);
+        String keepStep = kept ? model.stepProperty().get() : null;
+        Topic keepTopic = model.topicProperty().get();
+        Step want = allSteps;
+        for (Step s : stepItems) {
+            if (keepStep != null && s != allSteps && s.dir().equals(keepStep)) {
+                want = s;
+            }
+        }
         step.getItems().setAll(stepItems);
-        step.setValue(allSteps);
+        step.setValue(want);
+        topic.setValue(keepTopic);
+        grouped.setSelected(model.groupedProperty().get());
         step.setDisable(stepItems.size() < 2);
+        grouped.setVisible(stepItems.size() > 2);
+        grouped.setManaged(stepItems.size() > 2);
+        inner.getSelectionModel().select(Math.max(0, Math.min(inner.getTabs().size() - 1, model.tabProperty().get())));
         steps.show(c, null);
         if (c == null) {
             inner.setVisible(false);
@@ -507,7 +598,7 @@ public final class FindingsView implements CaptureView {
         ctx.background().submit(() -> {
             RuleEngine.Report r;
             try {
-                r = io.tunescope.session.CaptureSession.of(c).findings(java.util.Locale.getDefault());
+                r = io.tunescope.session.CaptureSession.of(c).findings(ctx.locale());
             } catch (RuntimeException ex) {
                 String msg = Objects.toString(ex.getMessage(), ex.getClass().getSimpleName());
                 Platform.runLater(() -> {

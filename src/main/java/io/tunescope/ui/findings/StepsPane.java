@@ -193,13 +193,18 @@ final class StepsPane {
         if (ch == null || !(ch.getPlot() instanceof XYPlot plot)) {
             return;
         }
+        List<XYPlot> plots = plot instanceof org.jfree.chart.plot.CombinedDomainXYPlot cp ? cp.getSubplots() : List.of(plot);
         if (selectedMarker != null) {
-            plot.removeDomainMarker(selectedMarker, Layer.BACKGROUND);
+            for (XYPlot p : plots) {
+                p.removeDomainMarker(selectedMarker, Layer.BACKGROUND);
+            }
             selectedMarker = null;
         }
         if (index >= 0) {
-            selectedMarker = new IntervalMarker(index - 0.18, index + 0.18, new java.awt.Color(120, 130, 140, 55));
-            plot.addDomainMarker(selectedMarker, Layer.BACKGROUND);
+            selectedMarker = new IntervalMarker(index - 0.3, index + 0.3, new java.awt.Color(120, 130, 140, 55));
+            for (XYPlot p : plots) {
+                p.addDomainMarker(selectedMarker, Layer.BACKGROUND);
+            }
         }
     }
 
@@ -285,58 +290,79 @@ final class StepsPane {
         });
     }
 
+    /**
+     * Small multiples on one step axis, each measure with its own y axis (no two scales on one plot, no lines crossing
+     * meaninglessly): throughput (TPS), p95 latency and the findings of each step as labelled bars. Every step has its
+     * tick; long labels are turned upright rather than dropped or drawn over one another.
+     */
     private JFreeChart chart(List<Row> rows) {
         String[] labels = rows.stream().map(r -> r.step().label()).toArray(String[]::new);
         XYSeries tps = new XYSeries(ctx.text("findings.steps.col.tps"));
-        XYSeries qps = new XYSeries(ctx.text("findings.steps.col.qps"));
         XYSeries p95 = new XYSeries(ctx.text("findings.steps.col.p95"));
+        XYSeries found = new XYSeries(ctx.text("findings.steps.legend.findings"));
         for (int i = 0; i < rows.size(); i++) {
             Headline r = rows.get(i).run();
+            found.add(i, rows.get(i).findings());
             if (r == null) {
                 continue;
             }
             add(tps, i, r.tps());
-            add(qps, i, r.qps());
             add(p95, i, r.p95Ms());
         }
         SymbolAxis x = new SymbolAxis(ctx.text("findings.steps.axis.step"), labels);
         x.setGridBandsVisible(false);
+        // one tick per step, every step labelled: upright labels when they would not fit side by side
+        x.setAutoTickUnitSelection(false);
+        x.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
+        x.setRange(-0.5, rows.size() - 0.5);
+        int longest = java.util.Arrays.stream(labels).mapToInt(String::length).max().orElse(0);
+        // about 7 px a character against a chart of some 800 px: upright only when side by side would collide
+        x.setVerticalTickLabels(rows.size() > 1 && longest * rows.size() > 110);
+        org.jfree.chart.plot.CombinedDomainXYPlot plot = new org.jfree.chart.plot.CombinedDomainXYPlot(x);
+        plot.setGap(10);
         NumberAxis yTps = new NumberAxis(ctx.text("findings.steps.col.tps"));
-        XYPlot plot = new XYPlot(new XYSeriesCollection(tps), x, yTps, renderer(new java.awt.Color(0x1565c0), rows));
-        if (qps.getItemCount() > 0) {
-            NumberAxis yQps = new NumberAxis(ctx.text("findings.steps.col.qps"));
-            plot.setRangeAxis(1, yQps);
-            plot.setDataset(1, new XYSeriesCollection(qps));
-            plot.mapDatasetToRangeAxis(1, 1);
-            plot.setRangeAxisLocation(1, org.jfree.chart.axis.AxisLocation.TOP_OR_LEFT);
-            plot.setRenderer(1, renderer(new java.awt.Color(0x2e7d32), rows));
-        }
+        yTps.setUpperMargin(0.12);
+        plot.add(sub(new XYSeriesCollection(tps), yTps, renderer(new java.awt.Color(0x1565c0), rows)), 3);
         if (p95.getItemCount() > 0) {
-            NumberAxis yLat = new NumberAxis(ctx.text("findings.steps.axis.p95"));
-            plot.setRangeAxis(2, yLat);
-            plot.setRangeAxisLocation(2, org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
-            plot.setDataset(2, new XYSeriesCollection(p95));
-            plot.mapDatasetToRangeAxis(2, 2);
-            plot.setRenderer(2, renderer(new java.awt.Color(0xc62828), rows));
+            // the measure's short name: a long axis label does not fit beside a small multiple
+            NumberAxis yLat = new NumberAxis(ctx.text("findings.steps.col.p95"));
+            yLat.setUpperMargin(0.12);
+            plot.add(sub(new XYSeriesCollection(p95), yLat, renderer(new java.awt.Color(0xc62828), rows)), 2);
         }
-        for (int i = 0; i < rows.size(); i++) {
-            Row r = rows.get(i);
-            if (r.findings() > 0 && r.run() != null) {
-                XYTextAnnotation a = new XYTextAnnotation(ctx.text("findings.steps.marker", r.findings()), i, r.tps());
-                a.setTextAnchor(TextAnchor.BOTTOM_CENTER);
-                a.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
-                a.setPaint(new java.awt.Color(0xc77700));
-                a.setToolTipText(r.step().change());
-                plot.addAnnotation(a);
-            }
-        }
-        yTps.setUpperMargin(0.15);
-        plot.setBackgroundPaint(java.awt.Color.WHITE);
-        plot.setDomainGridlinePaint(new java.awt.Color(0xdddddd));
-        plot.setRangeGridlinePaint(new java.awt.Color(0xdddddd));
+        NumberAxis yFound = new NumberAxis(ctx.text("findings.steps.axis.findings"));
+        yFound.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        yFound.setUpperMargin(0.35);
+        // the count is written on each bar and the legend names the bars: no axis to crowd the charts above
+        yFound.setVisible(false);
+        org.jfree.chart.renderer.xy.XYBarRenderer bars = new org.jfree.chart.renderer.xy.XYBarRenderer(0.0);
+        bars.setSeriesPaint(0, new java.awt.Color(0xc77700));
+        bars.setShadowVisible(false);
+        bars.setBarPainter(new org.jfree.chart.renderer.xy.StandardXYBarPainter());
+        bars.setDefaultItemLabelGenerator(new org.jfree.chart.labels.StandardXYItemLabelGenerator("{2}",
+                new java.text.DecimalFormat("0"), new java.text.DecimalFormat("0")));
+        bars.setDefaultItemLabelsVisible(true);
+        bars.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
+        bars.setDefaultPositiveItemLabelPosition(new org.jfree.chart.labels.ItemLabelPosition(
+                org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE12, TextAnchor.BOTTOM_CENTER));
+        bars.setDefaultToolTipGenerator((ds, series, item) -> {
+            int i = (int) Math.round(ds.getXValue(series, item));
+            return ctx.text("findings.steps.findingsTip", i >= 0 && i < rows.size() ? rows.get(i).step().label() : "",
+                    (int) ds.getYValue(series, item));
+        });
+        plot.add(sub(new org.jfree.data.xy.XYBarDataset(new XYSeriesCollection(found), 0.35), yFound, bars), 1);
+        plot.getSubplots().get(plot.getSubplots().size() - 1).setRangeGridlinesVisible(false);
         JFreeChart ch = new JFreeChart(ctx.text("findings.steps.title"), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         ch.setBackgroundPaint(java.awt.Color.WHITE);
         return ch;
+    }
+
+    private static XYPlot sub(XYDataset data, NumberAxis y, org.jfree.chart.renderer.xy.XYItemRenderer r) {
+        y.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        XYPlot p = new XYPlot(data, null, y, r);
+        p.setBackgroundPaint(java.awt.Color.WHITE);
+        p.setDomainGridlinePaint(new java.awt.Color(0xdddddd));
+        p.setRangeGridlinePaint(new java.awt.Color(0xdddddd));
+        return p;
     }
 
     private static void add(XYSeries s, int x, double v) {
@@ -381,7 +407,10 @@ final class StepsPane {
         }
         if (index == 0) {
             diff.getItems().clear();
-            diffTitle.setText(ctx.text("findings.steps.baseline", rows.get(0).step().label()));
+            Step first = rows.get(0).step();
+            // the sentence has its subject even for a step without a label of its own
+            String name = !first.label().isBlank() ? first.label() : !first.dir().isBlank() ? first.dir() : ctx.text("findings.steps.firstStep");
+            diffTitle.setText(ctx.text("findings.steps.baseline", name));
             return;
         }
         Step a = rows.get(index - 1).step();

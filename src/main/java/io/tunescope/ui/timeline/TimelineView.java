@@ -17,6 +17,7 @@ import io.tunescope.model.capture.Loaded;
 import io.tunescope.model.capture.Step;
 import io.tunescope.model.series.SeriesDatasets;
 import io.tunescope.model.series.TimeSeries;
+import io.tunescope.render.timeline.StepOverlayChart;
 import io.tunescope.render.timeline.ThreadSweepChart;
 import io.tunescope.render.timeline.TimelineChart;
 import io.tunescope.ui.CaptureView;
@@ -33,7 +34,6 @@ import java.util.Map;
 import java.util.Set;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -84,8 +84,14 @@ public final class TimelineView implements CaptureView {
     private final ListView<Anomaly> markers = new ListView<>();
     private final Tab markersTab = new Tab();
     private final Label empty = new Label();
-    private final DoubleProperty crosshair = new SimpleDoubleProperty(Double.NaN);
-    private final Set<String> hidden = new HashSet<>();
+    /** What the user chose (step, charts, zoom, crosshair, tab): kept when the window is built in another language. */
+    private final TimelineViewModel model;
+    /** Panel ids by their titles in the UI's language (the charts box lists titles; the model keeps ids). */
+    private final Map<String, String> panelIds = new LinkedHashMap<>();
+    private final TabPane tabs = new TabPane();
+    private final javafx.scene.control.CheckBox overlay = new javafx.scene.control.CheckBox();
+    /** Whether the chart shown is the steps overlaid on run-start time (not the capture's clock). */
+    private boolean overlayShown;
     /** The "all steps" choice of the step box. */
     private final Step allSteps = new Step(-1, "\u0000all", "*", "", "");
     private Capture capture;
@@ -96,6 +102,7 @@ public final class TimelineView implements CaptureView {
 
     public TimelineView(UiContext ctx) {
         this.ctx = ctx;
+        this.model = ctx.viewModel(TimelineViewModel.class, TimelineViewModel::new);
         build();
     }
 
@@ -116,7 +123,12 @@ public final class TimelineView implements CaptureView {
 
     /** The crosshair's position on the domain axis (epoch millis or seconds), NaN before the first move. */
     public DoubleProperty crosshairProperty() {
-        return crosshair;
+        return model.crosshairProperty();
+    }
+
+    /** The view's state (step, charts, zoom, crosshair, tab). */
+    public TimelineViewModel viewModel() {
+        return model;
     }
 
     /** The timeline shown, or null while none is built. */
@@ -137,18 +149,24 @@ public final class TimelineView implements CaptureView {
                 return null;
             }
         });
-        step.valueProperty().addListener((o, a, s) -> refresh());
+        step.valueProperty().addListener((o, a, s) -> {
+            if (s != null) {
+                model.stepProperty().set(s == allSteps ? null : s.dir());
+            }
+            refresh();
+        });
         panels.setId("timelinePanels");
         panels.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) ch -> {
             if (updatingPanels) {
                 return;
             }
-            hidden.clear();
+            Set<String> hide = new HashSet<>();
             for (String p : panels.getItems()) {
                 if (!panels.getCheckModel().isChecked(p)) {
-                    hidden.add(p);
+                    hide.add(panelIds.getOrDefault(p, p));
                 }
             }
+            model.hide(hide);
             rebuildChart();
         });
         Button reset = new Button(ctx.text("timeline.resetZoom"));
@@ -171,7 +189,20 @@ public final class TimelineView implements CaptureView {
         if (ctx.annotations() != null) {
             ctx.annotations().addListener(this::applyAnnotationMarkers);
         }
-        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, reset, annotate);
+        overlay.setText(ctx.text("timeline.overlay"));
+        overlay.setId("timelineOverlay");
+        overlay.setMinWidth(javafx.scene.control.CheckBox.USE_PREF_SIZE);
+        overlay.setTooltip(new javafx.scene.control.Tooltip(ctx.text("timeline.overlay.tip")));
+        overlay.setSelected(model.clockProperty().get() == TimelineViewModel.Clock.RUN_START);
+        overlay.selectedProperty().addListener((o, a, on) -> {
+            TimelineViewModel.Clock want = on ? TimelineViewModel.Clock.RUN_START : TimelineViewModel.Clock.CAPTURE;
+            if (model.clockProperty().get() != want) {
+                model.clockProperty().set(want);
+                refresh();
+            }
+        });
+        step.disableProperty().bind(overlay.selectedProperty());
+        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, overlay, reset, annotate);
         top.setAlignment(Pos.CENTER_LEFT);
         note.setId("timelineNote");
         note.setWrapText(true);
@@ -246,8 +277,11 @@ public final class TimelineView implements CaptureView {
             }
         });
 
-        TabPane tabs = new TabPane(Controls.tab(ctx, "timeline.tab.chart", chartBox), Controls.tab(ctx, "timeline.tab.runs", runs),
+        tabs.getTabs().setAll(Controls.tab(ctx, "timeline.tab.chart", chartBox), Controls.tab(ctx, "timeline.tab.runs", runs),
                 Controls.tab(ctx, "timeline.tab.sweep", sweepBox), markersTab);
+        tabs.setId("timelineTabs");
+        tabs.getSelectionModel().select(Math.max(0, Math.min(tabs.getTabs().size() - 1, model.tabProperty().get())));
+        tabs.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> model.tabProperty().set(i.intValue()));
         markersTab.setText(ctx.text("timeline.tab.markers", 0));
         markersTab.setContent(markers);
         markersTab.setClosable(false);
@@ -268,17 +302,31 @@ public final class TimelineView implements CaptureView {
     public void show(Capture c) {
         capture = c;
         timeline = null;
+        // the same capture again (the window built in another language): the model's step, charts and zoom stay
+        boolean kept = model.show(c);
         List<Step> steps = new ArrayList<>();
         steps.add(allSteps);
         if (c != null && c.hasSteps()) {
             steps.addAll(c.steps());
         }
         step.getItems().setAll(steps);
-        if (step.getValue() == allSteps) {
+        boolean several = c != null && c.steps().size() > 1;
+        overlay.setVisible(several);
+        overlay.setManaged(several);
+        overlay.setSelected(several && model.clockProperty().get() == TimelineViewModel.Clock.RUN_START);
+        Step want = allSteps;
+        String dir = kept ? model.stepProperty().get() : null;
+        for (Step s : steps) {
+            if (dir != null && s != allSteps && s.dir().equals(dir)) {
+                want = s;
+            }
+        }
+        if (step.getValue() == want) {
             refresh();
         } else {
-            step.setValue(allSteps);
+            step.setValue(want);
         }
+        tabs.getSelectionModel().select(Math.max(0, Math.min(tabs.getTabs().size() - 1, model.tabProperty().get())));
     }
 
     /** A time range waiting for the chart of its step, from "show evidence". */
@@ -291,6 +339,8 @@ public final class TimelineView implements CaptureView {
             return false;
         }
         pendingRange = r;
+        // a time range is on the capture's clock: the steps' overlay gives way to the capture's timeline
+        overlay.setSelected(false);
         Step want = allSteps;
         for (Step s : step.getItems()) {
             if (s != allSteps && s.dir().equals(r.step())) {
@@ -307,7 +357,7 @@ public final class TimelineView implements CaptureView {
 
     private void zoomToPending() {
         io.tunescope.ui.Target.TimeRange r = pendingRange;
-        if (r == null || viewer.getChart() == null
+        if (r == null || overlayShown || viewer.getChart() == null
                 || !(viewer.getChart().getPlot() instanceof org.jfree.chart.plot.XYPlot p)) {
             return;
         }
@@ -339,39 +389,46 @@ public final class TimelineView implements CaptureView {
         Step s = step.getValue() == allSteps ? null : step.getValue();
         String dir = s == null ? null : s.dir();
         note.setText(ctx.text("timeline.loading"));
-        Set<String> hide = Set.copyOf(hidden);
+        Set<String> hide = Set.copyOf(new HashSet<>(model.hidden()));
+        boolean wantOverlay = model.clockProperty().get() == TimelineViewModel.Clock.RUN_START && c.steps().size() > 1;
         ctx.background().submit(() -> {
             Timeline t = io.tunescope.session.CaptureSession.of(c).timeline(dir, ctx.locale());
             List<Anomaly> an = AnomalyDetector.detect(t, ctx.locale());
             List<RunSummary> rows = RunSummary.of(t);
-            ThreadSweep sweep = bestSweep(c, dir, ctx.locale());
+            List<ThreadSweepChart.Curve> sweeps = sweeps(c, dir, ctx.locale());
             List<TimelineChart.Panel> ps = TimelineChart.panels(t, ctx.locale());
-            JFreeChart chart = t.isEmpty() && t.runs().isEmpty() ? null : TimelineChart.build(t, an, c.title()
-                    + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.title()), ctx.locale());
-            JFreeChart sweepChart = sweep == null ? null : ThreadSweepChart.build(sweep, c.title(), ctx.locale());
+            List<StepOverlayChart.StepRun> over = wantOverlay ? overlaySteps(c, ctx.locale()) : List.of();
+            JFreeChart chart = over.size() > 1 ? overlayChart(c, over, hide)
+                    : t.isEmpty() && t.runs().isEmpty() ? null : TimelineChart.build(t, an, c.title()
+                    + (s == null ? "" : " / " + s.label()), p -> !hide.contains(p.id()), ctx.locale());
+            JFreeChart sweepChart = sweeps.isEmpty() ? null : ThreadSweepChart.build(sweeps, c.title()
+                    + (sweeps.size() == 1 && !sweeps.get(0).label().isEmpty() ? " / " + sweeps.get(0).label() : ""), ctx.locale());
             Platform.runLater(() -> {
                 if (gen != generation) {
                     return;
                 }
                 timeline = t;
                 anomalies = an;
+                overlayShown = over.size() > 1;
                 updatingPanels = true;
-                panels.getItems().setAll(ps.stream().map(TimelineChart.Panel::title).toList());
+                panelIds.clear();
+                for (TimelineChart.Panel p : ps) {
+                    panelIds.put(p.title(), p.id());
+                }
+                panels.getItems().setAll(panelIds.keySet());
                 for (String p : panels.getItems()) {
-                    if (!hidden.contains(p)) {
+                    if (!model.hidden().contains(panelIds.get(p))) {
                         panels.getCheckModel().check(p);
                     }
                 }
                 updatingPanels = false;
                 if (chart != null) {
-                    io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
-                    viewer.setChart(chart);
-                    fitHeight(chart);
-                    applyAnnotationMarkers();
+                    setChart(chart);
                 }
                 viewer.setVisible(chart != null);
                 empty.setVisible(chart == null);
-                note.setText(alignmentNote(t));
+                note.setText(overlayShown ? ctx.text("timeline.overlay.note", over.size())
+                        : wantOverlay ? ctx.text("timeline.overlay.none") + " " + alignmentNote(t) : alignmentNote(t));
                 runs.getItems().setAll(rows);
                 markers.getItems().setAll(an);
                 markersTab.setText(ctx.text("timeline.tab.markers", an.size()));
@@ -380,11 +437,40 @@ public final class TimelineView implements CaptureView {
                     sweepViewer.setChart(sweepChart);
                 }
                 sweepViewer.setVisible(sweepChart != null);
-                sweepNote.setText(sweep == null ? ctx.text("timeline.noSweep") : String.join("\n", sweep.notes()));
-                crosshair.set(Double.NaN);
+                sweepNote.setText(sweeps.isEmpty() ? ctx.text("timeline.noSweep") : sweepNotes(sweeps));
+                double x = model.crosshairProperty().get();
+                if (!Double.isNaN(x)) {
+                    moveCrosshair(x);
+                } else {
+                    readout.setText(ctx.text("timeline.hint"));
+                }
                 zoomToPending();
             });
         });
+    }
+
+    /**
+     * Shows a chart built for the model's step: styled for the theme, zoomed to the model's range, its zoom
+     * written back to the model whenever the user zooms or resets.
+     */
+    private void setChart(JFreeChart chart) {
+        io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
+        if (chart.getPlot() instanceof CombinedDomainXYPlot plot) {
+            var axis = plot.getDomainAxis();
+            TimelineViewModel.Range z = model.zoomProperty().get();
+            if (z != null) {
+                axis.setRange(z.from(), z.to());
+            }
+            axis.addChangeListener(e -> {
+                if (viewer.getChart() == chart) {
+                    model.zoomProperty().set(axis.isAutoRange() || !(axis.getUpperBound() > axis.getLowerBound()) ? null
+                            : new TimelineViewModel.Range(axis.getLowerBound(), axis.getUpperBound()));
+                }
+            });
+        }
+        viewer.setChart(chart);
+        fitHeight(chart);
+        applyAnnotationMarkers();
     }
 
     /** Height of one panel below which its axis labels collide and its line becomes a strip. */
@@ -404,33 +490,77 @@ public final class TimelineView implements CaptureView {
         }
         int gen = ++generation;
         List<Anomaly> an = anomalies;
-        Set<String> hide = Set.copyOf(hidden);
+        Set<String> hide = Set.copyOf(new HashSet<>(model.hidden()));
         Step s = step.getValue() == allSteps ? null : step.getValue();
+        boolean over = overlayShown;
         ctx.background().submit(() -> {
-            JFreeChart chart = TimelineChart.build(t, an, c.title() + (s == null ? "" : " / " + s.label()),
-                    p -> !hide.contains(p.title()), ctx.locale());
+            JFreeChart chart = over ? overlayChart(c, overlaySteps(c, ctx.locale()), hide)
+                    : TimelineChart.build(t, an, c.title() + (s == null ? "" : " / " + s.label()),
+                    p -> !hide.contains(p.id()), ctx.locale());
             Platform.runLater(() -> {
                 if (gen == generation) {
-                    io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
-                    viewer.setChart(chart);
-                    fitHeight(chart);
-                    applyAnnotationMarkers();
+                    setChart(chart);
+                    double x = model.crosshairProperty().get();
+                    if (!Double.isNaN(x)) {
+                        moveCrosshair(x);
+                    }
                 }
             });
         });
     }
 
-    /** The sweep of the selected step, or (all steps) of the step with the most thread counts; null if none. */
-    static ThreadSweep bestSweep(Capture c, String dir, Locale locale) {
-        Map<String, List<BenchRun>> byStep = io.tunescope.session.CaptureSession.of(c).sweeps(dir);
-        ThreadSweep best = null;
-        for (List<BenchRun> rs : byStep.values()) {
-            ThreadSweep s = ThreadSweep.of(rs, locale);
-            if (s.isSweep() && (best == null || s.points().size() > best.points().size())) {
-                best = s;
+    /**
+     * Each step's timeline and main run (its first run whose role in the capture's one reading is main), in step
+     * order; steps without a main run on their timeline are left out.
+     */
+    static List<StepOverlayChart.StepRun> overlaySteps(Capture c, Locale locale) {
+        io.tunescope.session.CaptureSession session = io.tunescope.session.CaptureSession.of(c);
+        List<StepOverlayChart.StepRun> out = new ArrayList<>();
+        for (Step st : c.steps()) {
+            if (st.isRoot()) {
+                continue;
+            }
+            Timeline t = session.timeline(st.dir(), locale);
+            for (RunWindow w : t.runs()) {
+                if (session.role(w.run().file(), w.run().index()) == io.tunescope.model.bench.RunRole.MAIN && w.end() > w.start()) {
+                    out.add(new StepOverlayChart.StepRun(st.label(), t, w));
+                    break;
+                }
             }
         }
-        return best;
+        return out;
+    }
+
+    private JFreeChart overlayChart(Capture c, List<StepOverlayChart.StepRun> over, Set<String> hide) {
+        return StepOverlayChart.build(over, ctx.text("timeline.overlay.title", c.title()), id -> !hide.contains(id), ctx.locale());
+    }
+
+    /**
+     * The sweeps to draw: the selected step's, or (all steps) every step's that has one, in step order, each named by
+     * its step's label: one curve per step on one chart, the picture a tuner compares steps by.
+     */
+    static List<ThreadSweepChart.Curve> sweeps(Capture c, String dir, Locale locale) {
+        Map<String, List<BenchRun>> byStep = io.tunescope.session.CaptureSession.of(c).sweeps(dir);
+        List<ThreadSweepChart.Curve> out = new ArrayList<>();
+        for (var e : byStep.entrySet()) {
+            ThreadSweep s = ThreadSweep.of(e.getValue(), locale);
+            if (s.isSweep()) {
+                Step st = c.step(e.getKey());
+                out.add(new ThreadSweepChart.Curve(st == null || e.getKey().isEmpty() ? e.getKey() : st.label(), s));
+            }
+        }
+        return out;
+    }
+
+    /** The sweeps' notes, each named by its step when there are several. */
+    private static String sweepNotes(List<ThreadSweepChart.Curve> sweeps) {
+        List<String> lines = new ArrayList<>();
+        for (ThreadSweepChart.Curve c : sweeps) {
+            for (String n : c.sweep().notes()) {
+                lines.add(sweeps.size() > 1 && !c.label().isEmpty() ? c.label() + ": " + n : n);
+            }
+        }
+        return String.join("\n", lines);
     }
 
     private String alignmentNote(Timeline t) {
@@ -471,8 +601,8 @@ public final class TimelineView implements CaptureView {
         if (!axis.isAutoRange()) {
             from = toMs(t, axis.getLowerBound());
             to = toMs(t, axis.getUpperBound());
-        } else if (!Double.isNaN(crosshair.get())) {
-            from = toMs(t, crosshair.get());
+        } else if (!Double.isNaN(model.crosshairProperty().get())) {
+            from = toMs(t, model.crosshairProperty().get());
             to = from;
         } else {
             from = toMs(t, axis.getRange().getLowerBound());
@@ -503,6 +633,9 @@ public final class TimelineView implements CaptureView {
             return;
         }
         String dir = step.getValue() == null || step.getValue() == allSteps ? null : step.getValue().dir();
+        if (overlayShown) {
+            return; // the annotations' times are on the capture's clock, not on each step's run-start time
+        }
         chart.setNotify(false);
         for (XYPlot sub : plot.getSubplots()) {
             for (org.jfree.chart.plot.IntervalMarker m : annotationMarkers) {
@@ -563,7 +696,7 @@ public final class TimelineView implements CaptureView {
             sub.setDomainCrosshairValue(x, false);
         }
         chart.setNotify(true);
-        crosshair.set(x);
+        model.crosshairProperty().set(x);
         readout.setText(readout(x));
     }
 
@@ -572,12 +705,15 @@ public final class TimelineView implements CaptureView {
         if (t == null) {
             return "";
         }
+        if (overlayShown) {
+            return ctx.text("timeline.overlay.readout", String.format(Locale.ROOT, "%.1f", x));
+        }
         StringBuilder sb = new StringBuilder(t.wallClock()
                 ? DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli((long) x))
                 : String.format(Locale.ROOT, "%.1f s", x));
         int shown = 0;
         for (TimelineChart.Panel p : TimelineChart.panels(t, ctx.locale())) {
-            if (hidden.contains(p.title())) {
+            if (model.hidden().contains(p.id())) {
                 continue;
             }
             for (var tr : p.tracks()) {
@@ -624,6 +760,9 @@ public final class TimelineView implements CaptureView {
         Timeline t = timeline;
         if (index < 0 || t == null || index >= t.runs().size() || chart == null
                 || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        if (overlayShown) {
             return;
         }
         RunWindow w = t.runs().get(index);

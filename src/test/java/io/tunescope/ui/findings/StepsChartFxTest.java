@@ -77,6 +77,16 @@ class StepsChartFxTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> table.getItems().size() == c.steps().size()
                 && viewer.getChart() != null);
         WaitForAsyncUtils.waitForFxEvents();
+        // small multiples on one step axis: throughput, p95 and the findings bars each on a y axis of its own
+        var combined = (org.jfree.chart.plot.CombinedDomainXYPlot) viewer.getChart().getPlot();
+        assertEquals(3, combined.getSubplots().size());
+        assertEquals("TPS", combined.getSubplots().get(0).getDataset().getSeriesKey(0));
+        for (var sub : combined.getSubplots()) {
+            assertEquals(1, sub.getRangeAxisCount(), "one measure, one axis");
+        }
+        var steps = (org.jfree.chart.axis.SymbolAxis) combined.getDomainAxis();
+        assertEquals(1, steps.getTickUnit().getSize(), 0, "every step has its tick: none dropped");
+        assertEquals(c.steps().size(), steps.getSymbols().length);
         int last = c.steps().size() - 1;
         assertEquals(last, table.getSelectionModel().getSelectedIndex(), "the last step is selected at first");
 

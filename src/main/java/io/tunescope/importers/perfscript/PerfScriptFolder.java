@@ -21,6 +21,17 @@ import java.util.List;
  */
 public final class PerfScriptFolder {
 
+    /**
+     * Sees every sample the folder keeps (the importers of tracepoint recordings read the sample's own fields
+     * beside its stack): {@link #header} while the parser still holds the sample line, {@link #ended} with the
+     * sample's stack (root first: process frame, then the call chain) when the sample ends.
+     */
+    public interface SampleObserver {
+        void header(PerfScriptParser line, int eventIndex);
+
+        void ended(int eventIndex, int[] rootFirst, int depth);
+    }
+
     /** Receives the lines the folder could not read. */
     @FunctionalInterface
     public interface Problems {
@@ -100,6 +111,19 @@ public final class PerfScriptFolder {
             line(lines.buf(), lines.start(), lines.end(), lines.number());
         }
         finish();
+    }
+
+    private SampleObserver observer;
+
+    /** Lets {@code o} see every kept sample. Call before the first line. */
+    public PerfScriptFolder observing(SampleObserver o) {
+        this.observer = o;
+        return this;
+    }
+
+    /** The frames named so far (the observer's stacks index them). */
+    public FrameTable frames() {
+        return frames;
     }
 
     public long unrecognisedLines() {
@@ -249,6 +273,9 @@ public final class PerfScriptFolder {
         }
         pnameFrame = frames.frame(name, 0, n, 0);
         inSample = true;
+        if (observer != null) {
+            observer.header(p, ev);
+        }
         eventIndex = ev;
         period = per;
         if (!opt.flameGraphExact() && p.inlineFrame()) {
@@ -289,6 +316,9 @@ public final class PerfScriptFolder {
             rootFirst[i + 1] = leafFirst[depth - 1 - i];
         }
         tables.get(eventIndex).add(rootFirst, d, 1, period);
+        if (observer != null) {
+            observer.ended(eventIndex, rootFirst, d);
+        }
         inSample = false;
         depth = 0;
     }

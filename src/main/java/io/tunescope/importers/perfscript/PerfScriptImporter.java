@@ -102,6 +102,10 @@ public final class PerfScriptImporter implements Importer<StackProfile> {
         if (content == 0) {
             return Sniff.no("no sample lines");
         }
+        int[] sched = PerfSchedImporter.count(head);
+        if (sched[0] > 0 && sched[1] == 0) {
+            return Sniff.weak("only sched:sched_switch events: an off-CPU recording (perf-sched)");
+        }
         if (pairs >= 3 && other * 10 <= content) {
             return Sniff.certain(pairs + " samples with call chains");
         }

@@ -161,14 +161,14 @@ public final class PerfSchedImporter implements Importer<StackProfile> {
                 a.byState().getOrDefault(io.tunescope.model.stack.OffCpuState.OTHER, 0L) > 0
                         ? ", other states " + seconds(a.byState().get(io.tunescope.model.stack.OffCpuState.OTHER)) : ""));
         if (a.upperBoundCount() > 0) {
-            ctx.info(0, String.format(Locale.ROOT, "%s: %d of %d switch-outs have no recorded switch-in (the recording saw "
-                            + "only some processes, e.g. perf record -p; perf record -a sees every switch-in): each counts up to the "
+            ctx.info(0, String.format(Locale.ROOT, "%s: %d of %d switch-outs have no recorded switch-in (perf record -p records "
+                            + "only the process's own switches; perf record -a sees every switch-in): each counts up to the "
                             + "thread's next switch-out, so their %s are an upper bound that includes the CPU time of the run that "
                             + "followed; at least %s (up to the last event recorded on that CPU)",
                     file, a.upperBoundCount(), a.intervals(), seconds(a.upperBound()), seconds(a.lowerBound())));
         }
         if (a.clippedCount() > 0) {
-            ctx.info(0, String.format(Locale.ROOT, "%s: %d threads were still switched out when the recording ended: "
+            ctx.info(0, String.format(Locale.ROOT, "%s: %d thread(s) still switched out when the recording ended: "
                     + "clipped at the last event (%s counted)", file, a.clippedCount(), seconds(a.clipped())));
         }
         if (a.migrations() > 0) {

@@ -134,7 +134,7 @@ class SchedSwitchIntervalsTest {
         assertTrue(roots.contains("VM_Thread|[I other state]|" + SchedSwitchIntervals.NO_STACK), roots.toString());
         String messages = String.join("\n", r.diagnostics().stream().map(Diagnostic::message).toList());
         assertTrue(messages.contains("2 of 3 switch-outs carry no call chain"), messages);
-        assertTrue(messages.contains("1 threads were still switched out when the recording ended"), messages);
+        assertTrue(messages.contains("1 thread(s) still switched out when the recording ended"), messages);
     }
 
     @Test

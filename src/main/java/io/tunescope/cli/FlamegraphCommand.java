@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
                 + "flame graph: the shape of FILE (after), coloured by the change of each frame's share since BEFORE.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:usage error (bad option, bad regex, unwritable output)",
-                "3:no CPU profile could be read"})
+                "3:no CPU profile (with --offcpu: no off-CPU profile) could be read"})
 public final class FlamegraphCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "perf script output, folded stacks, or a capture holding one")
     Path file;
@@ -67,6 +67,10 @@ public final class FlamegraphCommand implements Callable<Integer> {
     @Option(names = "--event", paramLabel = "EV",
             description = "the event whose samples to draw when the input holds several (default: the first one met)")
     String event;
+
+    @Option(names = "--offcpu", description = "draw the off-CPU profile (perf script of sched:sched_switch, or bcc offcputime -f): "
+            + "the time threads spent switched out, by stack and state, instead of the CPU samples")
+    boolean offCpu;
 
     @Option(names = "--icicle", description = "root at the top, stacks growing down")
     boolean icicle;
@@ -135,6 +139,11 @@ public final class FlamegraphCommand implements Callable<Integer> {
             if (beforeProfile == null) {
                 return TunescopeCli.USAGE;
             }
+            if (!b.comparableWith(after)) {
+                err.println("tunescope flamegraph: cannot compare " + (after.offCpu() ? "off-CPU time" : "CPU samples") + " in "
+                        + after.label() + " with " + (b.offCpu() ? "off-CPU time" : "CPU samples") + " in " + b.label());
+                return TunescopeCli.USAGE;
+            }
             diff = DiffTree.of(CallTree.of(beforeProfile), tree);
             if (reverse) {
                 diff = diff.reverse();
@@ -143,7 +152,12 @@ public final class FlamegraphCommand implements Callable<Integer> {
                     reverse ? " (reversed: shape of before)" : "", before.getFileName(), diff.tree().grandTotal(DiffTree.BEFORE),
                     file.getFileName(), diff.tree().grandTotal(DiffTree.AFTER));
         } else {
-            title = String.format(Locale.ROOT, "Flame graph: %s (%d samples, weight %d%s)", file.getFileName(),
+            title = afterProfile.unit().isTime()
+                    ? String.format(Locale.ROOT, "Off-CPU flame graph: %s (%s switched out, %d %s, weight %d %s%s)", file.getFileName(),
+                            afterProfile.unit().format(tree.grandTotal()), afterProfile.samples(),
+                            afterProfile instanceof io.tunescope.model.stack.OffCpuProfile o && o.intervals() == null ? "stacks" : "intervals",
+                            tree.grandTotal(), afterProfile.unit().slug(), afterProfile.event().isEmpty() ? "" : ", " + afterProfile.event())
+                    : String.format(Locale.ROOT, "Flame graph: %s (%d samples, weight %d%s)", file.getFileName(),
                     afterProfile.samples(), tree.grandTotal(),
                     afterProfile.event().isEmpty() ? "" : ", " + afterProfile.event());
         }
@@ -228,9 +242,12 @@ public final class FlamegraphCommand implements Callable<Integer> {
             err.println("tunescope flamegraph: " + e.getMessage());
             return null;
         }
-        List<CaptureProfiles.Entry> profiles = CaptureProfiles.of(c);
+        List<CaptureProfiles.Entry> profiles = offCpu ? CaptureProfiles.offCpu(c) : CaptureProfiles.onCpu(c);
         if (profiles.isEmpty()) {
-            err.println("tunescope flamegraph: no CPU profile (perf script or folded stacks) could be read from " + path);
+            err.println("tunescope flamegraph: " + (offCpu
+                    ? "no off-CPU profile (perf script of sched:sched_switch, or bcc offcputime -f) could be read from "
+                    : "no CPU profile (perf script or folded stacks) could be read from ") + path
+                    + (!offCpu && !CaptureProfiles.offCpu(c).isEmpty() ? " (it holds an off-CPU profile: add --offcpu)" : ""));
             return null;
         }
         if (profiles.size() > 1) {

@@ -225,27 +225,8 @@ public final class PerfSchedImporter implements Importer<StackProfile> {
                 return;
             }
             byte[] b = p.buf;
-            time = -1;
-            cpu = -1;
-            // the fields between the thread and the event: [cpu] seconds.fraction:
-            int pos = p.tidEnd;
-            while (pos < p.eventStart) {
-                while (pos < p.eventStart && PerfScriptParser.ws(b[pos])) {
-                    pos++;
-                }
-                int s = pos;
-                while (pos < p.eventStart && !PerfScriptParser.ws(b[pos])) {
-                    pos++;
-                }
-                if (pos - s >= 3 && b[s] == '[' && b[pos - 1] == ']') {
-                    cpu = (int) digits(b, s + 1, pos - 1, 9);
-                } else if (pos - s >= 2 && b[pos - 1] == ':' && s < p.eventStart - 1 && pos <= p.eventStart - 1) {
-                    long t = seconds(b, s, pos - 1);
-                    if (t >= 0) {
-                        time = t;
-                    }
-                }
-            }
+            time = p.timeNs;                        // the parser's [cpu] and seconds.fraction: fields
+            cpu = p.cpu;
             int arrow = indexOf(b, p.restStart, p.lineEnd, ARROW);
             int prevEnd = arrow < 0 ? p.lineEnd : arrow;
             int pp = lastIndexOf(b, p.restStart - 1, prevEnd, PREV_PID);
@@ -316,36 +297,6 @@ public final class PerfSchedImporter implements Importer<StackProfile> {
             v = v * 10 + (b[i] - '0');
         }
         return v;
-    }
-
-    /** {@code SSSS.fffffffff} as nanoseconds; -1 when not that. */
-    private static long seconds(byte[] b, int s, int e) {
-        long whole = 0;
-        long frac = 0;
-        int fd = -1;
-        for (int k = s; k < e; k++) {
-            byte c = b[k];
-            if (c == '.') {
-                if (fd >= 0) {
-                    return -1;
-                }
-                fd = 0;
-            } else if (!PerfScriptParser.digit(c)) {
-                return -1;
-            } else if (fd < 0) {
-                if (k - s > 11) {
-                    return -1;
-                }
-                whole = whole * 10 + (c - '0');
-            } else if (fd < 9) {
-                frac = frac * 10 + (c - '0');
-                fd++;
-            }
-        }
-        for (int k = Math.max(fd, 0); k < 9; k++) {
-            frac *= 10;
-        }
-        return whole * 1_000_000_000L + frac;
     }
 
     private static int indexOf(byte[] b, int s, int e, byte[] needle) {

@@ -57,7 +57,7 @@ Options:
                           (default: 5, or --duration when shorter). Skipped when the kernel has no
                           sched:sched_switch tracepoint. Overhead: one event
                           with a call chain per context switch of the server
-                          (the time and the event rate are in collect.log).
+                          (the time and the event rate are in collector.log).
   --mysql-user USER       user for the mysql client
   --mysql-socket PATH     unix socket for the mysql client
   --mysql-defaults-file F option file for the mysql client, read with

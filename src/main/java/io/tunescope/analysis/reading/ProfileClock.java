@@ -23,11 +23,20 @@ public record ProfileClock(FileClock clock, long anchorPerfNs, Long anchorWallMs
     /** The mapping for a profile whose sample times are {@code samples}, placed by {@code clock}. */
     public static ProfileClock of(FileClock clock, SampleColumns samples) {
         if (samples == null || !samples.hasTime()) {
+            return of(clock, SampleColumns.NONE, SampleColumns.NONE);
+        }
+        return of(clock, samples.firstTimeNs(), samples.lastTimeNs());
+    }
+
+    /**
+     * The mapping for events from perf time {@code first} to {@code last} (an off-CPU recording's first and last
+     * {@code sched_switch}); {@link SampleColumns#NONE} when the events carry no times.
+     */
+    public static ProfileClock of(FileClock clock, long first, long last) {
+        if (first == SampleColumns.NONE) {
             return new ProfileClock(clock, SampleColumns.NONE, null, 0,
                     Text.t("reading.window.noTimes", "the samples carry no timestamps"));
         }
-        long first = samples.firstTimeNs();
-        long last = samples.lastTimeNs();
         if (clock == null || !clock.known()) {
             return new ProfileClock(clock, first, null, 0,
                     Text.t("reading.window.unknown", "wall clock unknown: times are perf's own seconds from the first sample"));

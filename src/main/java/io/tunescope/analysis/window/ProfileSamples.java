@@ -230,12 +230,15 @@ public final class ProfileSamples {
 
     /** Per stack of this profile's event: does any of its frames match (found anywhere in the name)? */
     private boolean[] stacksMatching(Pattern p) {
-        List<String> names = profile.frames();
+        return stacksMatching(profile.frames(), profile.table(), p);
+    }
+
+    /** Per stack of {@code t} (frames named by {@code names}): does any of its frames match? */
+    static boolean[] stacksMatching(List<String> names, StackTable t, Pattern p) {
         boolean[] frame = new boolean[names.size()];
         for (int i = 0; i < frame.length; i++) {
             frame[i] = p.matcher(names.get(i)).find();
         }
-        StackTable t = profile.table();
         boolean[] out = new boolean[t.size()];
         for (int s = 0; s < out.length; s++) {
             for (int l = 0, d = t.depth(s); l < d && !out[s]; l++) {

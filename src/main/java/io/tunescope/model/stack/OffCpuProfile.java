@@ -62,7 +62,7 @@ public final class OffCpuProfile implements StackProfile {
 
     /** A profile from recorded intervals (weights in nanoseconds); {@code stacks} holds every interval's stack. */
     public static OffCpuProfile ofIntervals(FrameTable frames, StackTable stacks, String event, OffCpuIntervals intervals) {
-        return window(frames, stacks, event, intervals, Long.MIN_VALUE, Long.MAX_VALUE);
+        return window(frames, stacks, event, intervals, Long.MIN_VALUE, Long.MAX_VALUE, null);
     }
 
     /** A profile of aggregated stacks without intervals (bcc {@code offcputime -f}): weights in {@code unit}. */
@@ -74,7 +74,7 @@ public final class OffCpuProfile implements StackProfile {
     }
 
     private static OffCpuProfile window(FrameTable frames, StackTable stacks, String event, OffCpuIntervals iv,
-                                        long from, long to) {
+                                        long from, long to, java.util.function.IntPredicate keep) {
         StackTable t = new StackTable();
         int[] buf = new int[Math.max(1, stacks.maxDepth())];
         long exact = 0;
@@ -93,6 +93,9 @@ public final class OffCpuProfile implements StackProfile {
             long b = Math.min(e, to);
             if (b < a || (b == a && !(s == e && s >= from && s < to))) {
                 continue;                           // no overlap (a zero-length interval counts when it lies inside)
+            }
+            if (keep != null && !keep.test(i)) {
+                continue;
             }
             long d = b - a;
             int depth = stacks.copy(iv.stack(i), buf);
@@ -125,10 +128,18 @@ public final class OffCpuProfile implements StackProfile {
      * by its overlap only. Null when the profile has no intervals (folded input has no times).
      */
     public OffCpuProfile window(long fromNs, long toNs) {
+        return window(fromNs, toNs, null);
+    }
+
+    /**
+     * The profile of the window {@code [fromNs, toNs)} counting only the intervals {@code keep} accepts (by
+     * index into {@link #intervals()}: a thread, a command, a CPU, a frame); null without intervals.
+     */
+    public OffCpuProfile window(long fromNs, long toNs, java.util.function.IntPredicate keep) {
         if (intervals == null) {
             return null;
         }
-        return window(frames, stacks, event, intervals, fromNs, toNs);
+        return window(frames, stacks, event, intervals, fromNs, toNs, keep);
     }
 
     /** Every interval's stack, the table {@link OffCpuIntervals#stack} indexes (null for folded input). */

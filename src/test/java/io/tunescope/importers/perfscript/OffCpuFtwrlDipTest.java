@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tunescope.analysis.reading.CaptureReading;
 import io.tunescope.analysis.reading.FileClock;
+import io.tunescope.analysis.window.OffCpuSamples;
+import io.tunescope.analysis.window.SampleFilter;
+import io.tunescope.analysis.window.Window;
 import io.tunescope.importers.CaptureLoader;
 import io.tunescope.importers.formats.StandardImporters;
 import io.tunescope.model.capture.Capture;
@@ -143,7 +146,14 @@ class OffCpuFtwrlDipTest {
     private long perfNs(long wallMs) {
         FileClock c = reading.clocks().file(SCHED);
         assertNotNull(c.start());
-        return profile.intervals().firstEventNs() + (wallMs - c.start()) * 1_000_000L;
+        long ns = profile.intervals().firstEventNs() + (wallMs - c.start()) * 1_000_000L;
+        // the window API maps it the same way, through the same file clock (anchored at the first event)
+        assertEquals(ns, samples().nsAtWall(wallMs));
+        return ns;
+    }
+
+    private OffCpuSamples samples() {
+        return OffCpuSamples.of(profile, reading.clocks(), SCHED);
     }
 
     /** Connection threads (their stacks pass do_command, in any event of the file) and their futex-wait time. */
@@ -195,6 +205,29 @@ class OffCpuFtwrlDipTest {
         double[] before = futexShare(profile.intervals().firstEventNs(), perfNs(wall("2026-12-02T04:46:19.689Z") - 100), new HashMap<>());
         assertTrue(after[1] / after[0] < 0.5, "after " + after[1] / after[0]);
         assertTrue(before[1] / before[0] < 0.5, "before " + before[1] / before[0]);
+    }
+
+    @Test
+    void aWindowOfOneThreadFromTheTimesAUserTypes() {
+        OffCpuSamples s = samples();
+        long from = s.parseTime("2026-12-02T04:46:20.000");
+        long to = s.parseTime("2026-12-02T04:46:21.500");
+        assertEquals(from + 1_500_000_000L, to);
+        assertEquals(s.startNs() + 2_000_000_000L, s.parseTime("2"));
+        int tid = 4334;
+        long expected = 0;
+        for (Iv iv : intervals()) {
+            long d = Math.min(iv.end(), to) - Math.max(iv.start(), from);
+            if (d > 0 && iv.tid() == tid) {
+                expected += d;
+            }
+        }
+        OffCpuProfile w = s.select(new Window(from, to), SampleFilter.ALL.withTid(tid));
+        assertEquals(expected, w.totalWeight());
+        assertTrue(expected > 1_000_000_000L, "a sysbench thread waits through most of the 1.5 s: " + expected);
+        // a frame filter keeps the intervals whose stack holds it
+        OffCpuProfile futex = s.select(new Window(from, to), SampleFilter.ALL.withTid(tid).withFrame("^__futex_abstimed_wait_common$"));
+        assertTrue(futex.totalWeight() > 0 && futex.totalWeight() <= expected);
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.function.IntPredicate;
  * but an interval partly inside a window counts only its overlap ({@link OffCpuProfile#window}). The clock
  * is the file's {@link ProfileClock} in the one reading, anchored at the first or last event.
  */
-public final class OffCpuSamples {
+public final class OffCpuSamples implements TimedProfile {
     private final OffCpuProfile profile;
     private final OffCpuIntervals iv;
     private final ProfileClock clock;
@@ -37,16 +37,36 @@ public final class OffCpuSamples {
         return profile;
     }
 
+    @Override
     public ProfileClock clock() {
         return clock;
     }
 
     /** perf time of the recording's first event. */
+    /** Always: every interval has its switch-out time. */
+    @Override
+    public boolean timed() {
+        return true;
+    }
+
+    /** A perf time as the user reads it: ISO wall clock with milliseconds when known, else seconds from the start. */
+    @Override
+    public String label(long perfNs) {
+        Long ms = wallMs(perfNs);
+        if (ms != null) {
+            String s = java.time.Instant.ofEpochMilli(ms).toString();
+            return s.endsWith("Z") ? s.substring(0, s.length() - 1) : s;
+        }
+        return String.format(Locale.ROOT, "%.3f", seconds(perfNs));
+    }
+
+    @Override
     public long startNs() {
         return iv.firstEventNs();
     }
 
     /** perf time of the recording's last event. */
+    @Override
     public long endNs() {
         return iv.lastEventNs();
     }
@@ -78,6 +98,7 @@ public final class OffCpuSamples {
      *
      * @throws IllegalArgumentException naming what is wrong
      */
+    @Override
     public long parseTime(String t) {
         String s = t.strip();
         if (s.matches("[+]?\\d+(\\.\\d+)?")) {
@@ -96,6 +117,7 @@ public final class OffCpuSamples {
     }
 
     /** The off-CPU time of {@code window} of the intervals that pass {@code filter}, each cut to its overlap. */
+    @Override
     public OffCpuProfile select(Window window, SampleFilter filter) {
         return profile.window(window.fromNs(), window.toNs(), filter.all() ? null : keep(filter));
     }

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * the window's samples once (binary search to its first sample when the times are ordered) and adds to a
  * count per stack: no stack is copied.
  */
-public final class ProfileSamples {
+public final class ProfileSamples implements TimedProfile {
     private final InternedStackProfile profile;
     private final SampleColumns cols;
     private final ProfileClock clock;
@@ -58,11 +58,13 @@ public final class ProfileSamples {
         return cols;
     }
 
+    @Override
     public ProfileClock clock() {
         return clock;
     }
 
     /** True when every sample has a time, so windows can be selected. */
+    @Override
     public boolean timed() {
         return cols.hasTime();
     }
@@ -73,11 +75,13 @@ public final class ProfileSamples {
     }
 
     /** perf time of the first sample (of any event: the recording's start), or {@link SampleColumns#NONE}. */
+    @Override
     public long startNs() {
         return cols.firstTimeNs();
     }
 
     /** perf time of the last sample, or {@link SampleColumns#NONE}. */
+    @Override
     public long endNs() {
         return cols.lastTimeNs();
     }
@@ -119,6 +123,7 @@ public final class ProfileSamples {
      * @throws IllegalArgumentException naming what is wrong (not a time; a wall-clock time on a profile
      *                                  whose wall clock is unknown; samples without times)
      */
+    @Override
     public long parseTime(String t) {
         if (!timed()) {
             throw new IllegalArgumentException("the samples carry no timestamps: no time window can be selected");
@@ -140,6 +145,7 @@ public final class ProfileSamples {
     }
 
     /** A perf time as the user reads it: ISO wall clock with milliseconds when known, else seconds from the start. */
+    @Override
     public String label(long perfNs) {
         Long ms = wallMs(perfNs);
         if (ms != null) {
@@ -155,6 +161,7 @@ public final class ProfileSamples {
     }
 
     /** The samples in {@code window} that pass {@code filter}, re-aggregated per stack. */
+    @Override
     public WindowProfile select(Window window, SampleFilter filter) {
         StackTable table = profile.table();
         long[] counts = new long[table.size()];

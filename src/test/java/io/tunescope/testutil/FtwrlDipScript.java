@@ -84,7 +84,7 @@ public final class FtwrlDipScript {
     }
 
     /** The named members of a .tar.gz (ustar headers: name at 0, octal size at 124, prefix at 345, 512-byte blocks). */
-    private static Map<String, byte[]> untar(Path archive, Set<String> names) throws IOException {
+    public static Map<String, byte[]> untar(Path archive, Set<String> names) throws IOException {
         Map<String, byte[]> out = new HashMap<>();
         try (InputStream in = new GZIPInputStream(Files.newInputStream(archive))) {
             byte[] h = new byte[512];

@@ -18,19 +18,16 @@ import io.tunescope.model.stack.OffCpuProfile;
 import io.tunescope.model.stack.OffCpuState;
 import io.tunescope.model.stack.StackTable;
 import io.tunescope.session.CaptureSession;
+import io.tunescope.testutil.FtwrlDipSched;
 import io.tunescope.testutil.HandCaptures;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -39,29 +36,19 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The off-CPU profile of the ftwrl-dip capture's {@code perf record -e sched:sched_switch -g -p mariadbd}
  * (src/test/resources/captures/README.md, Capture 6): its total and its prev_state split against a reading of
- * the file written here from scratch (regular expressions, a map of open switch-outs), and the threads that
+ * the file from scratch ({@link FtwrlDipSched}: regular expressions, a map of open switch-outs), and the threads that
  * waited for the global read lock, found in the window of the lock.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OffCpuFtwrlDipTest {
-    private static final String SCHED = "rw-4t-ftwrl/perf-sched.script.txt";
-    private static final Pattern EVENT = Pattern.compile(
-            "\\s(\\d+)\\.(\\d{6}): sched:sched_switch: .* prev_pid=(\\d+) .* prev_state=(\\S+) ==> .* next_pid=(\\d+) ");
-
+    private static final String SCHED = FtwrlDipSched.PATH;
     @TempDir
     Path tmp;
     private Capture capture;
     private CaptureReading reading;
     private OffCpuProfile profile;
-    private final List<Ev> events = new ArrayList<>();
-
-    /** One event as this test reads it: time in ns, threads, state, and its frames (symbols without offsets). */
-    private record Ev(long t, int prev, String state, int next, List<String> frames) {
-    }
-
-    /** One interval as this test computes it. */
-    private record Iv(long start, long end, int tid, String state, List<String> frames) {
-    }
+    private FtwrlDipSched raw;
+    private List<FtwrlDipSched.Ev> events;
 
     @BeforeAll
     void load() throws Exception {
@@ -70,46 +57,19 @@ class OffCpuFtwrlDipTest {
         SourceFile f = capture.files().stream().filter(x -> x.path().equals(SCHED)).findFirst().orElseThrow();
         assertEquals("perf-sched", f.format(), f.reason());
         profile = (OffCpuProfile) f.value();
-        Ev cur = null;
-        List<String> frames = null;
-        for (String l : Files.readAllLines(capture.root().resolve(SCHED))) {
-            Matcher m = EVENT.matcher(l);
-            if (m.find()) {
-                frames = new ArrayList<>();
-                cur = new Ev(Long.parseLong(m.group(1)) * 1_000_000_000L + Long.parseLong(m.group(2)) * 1000,
-                        Integer.parseInt(m.group(3)), m.group(4), Integer.parseInt(m.group(5)), frames);
-                events.add(cur);
-            } else if (!l.isBlank() && frames != null) {
-                String sym = l.strip().split("\\s+", 2)[1];
-                frames.add(sym.substring(0, sym.lastIndexOf(" (")).replaceAll("\\+0x[0-9a-f]+$", ""));
-            }
-        }
+        raw = FtwrlDipSched.read();
+        events = raw.events();
     }
 
-    /** Switch-out to next switch-in; to the next switch-out when no switch-in came first; open ones to the last event. */
-    private List<Iv> intervals() {
-        List<Iv> out = new ArrayList<>();
-        Map<Integer, Ev> open = new HashMap<>();
-        for (Ev e : events) {
-            Ev before = open.put(e.prev(), e);
-            if (before != null) {
-                out.add(new Iv(before.t(), e.t(), e.prev(), before.state(), before.frames()));
-            }
-            Ev in = open.remove(e.next());
-            if (in != null) {
-                out.add(new Iv(in.t(), e.t(), e.next(), in.state(), in.frames()));
-            }
-        }
-        long last = events.get(events.size() - 1).t();
-        open.forEach((tid, e) -> out.add(new Iv(e.t(), last, tid, e.state(), e.frames())));
-        return out;
+    private List<FtwrlDipSched.Iv> intervals() {
+        return raw.intervals();
     }
 
     @Test
     void theTotalIsTheSummedSwitchedOutTime() {
         assertEquals(4433, events.size());
         long sum = 0;
-        for (Iv iv : intervals()) {
+        for (FtwrlDipSched.Iv iv : intervals()) {
             sum += iv.end() - iv.start();
         }
         assertEquals(sum, profile.totalWeight());
@@ -125,7 +85,7 @@ class OffCpuFtwrlDipTest {
     @Test
     void prevStateSplitsTheTime() {
         Map<OffCpuState, Long> mine = new EnumMap<>(OffCpuState.class);
-        for (Iv iv : intervals()) {
+        for (FtwrlDipSched.Iv iv : intervals()) {
             mine.merge(OffCpuState.of(iv.state()), iv.end() - iv.start(), Long::sum);
         }
         assertEquals(mine, profile.accounting().byState());
@@ -159,7 +119,7 @@ class OffCpuFtwrlDipTest {
     /** Connection threads (their stacks pass do_command, in any event of the file) and their futex-wait time. */
     private double[] futexShare(long from, long to, Map<Integer, Long> perThread) {
         Set<Integer> conn = new HashSet<>();
-        for (Ev e : events) {
+        for (FtwrlDipSched.Ev e : events) {
             if (e.frames().contains("do_command")) {
                 conn.add(e.prev());
             }
@@ -216,7 +176,7 @@ class OffCpuFtwrlDipTest {
         assertEquals(s.startNs() + 2_000_000_000L, s.parseTime("2"));
         int tid = 4334;
         long expected = 0;
-        for (Iv iv : intervals()) {
+        for (FtwrlDipSched.Iv iv : intervals()) {
             long d = Math.min(iv.end(), to) - Math.max(iv.start(), from);
             if (d > 0 && iv.tid() == tid) {
                 expected += d;
@@ -236,7 +196,7 @@ class OffCpuFtwrlDipTest {
         long to = from + 1_000_000_000L;
         long expected = 0;
         int n = 0;
-        for (Iv iv : intervals()) {
+        for (FtwrlDipSched.Iv iv : intervals()) {
             long d = Math.min(iv.end(), to) - Math.max(iv.start(), from);
             if (d > 0) {
                 expected += d;

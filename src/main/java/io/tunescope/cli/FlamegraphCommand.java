@@ -387,6 +387,16 @@ public final class FlamegraphCommand implements Callable<Integer> {
                     ? "no off-CPU profile (perf script of sched:sched_switch, or bcc offcputime -f) could be read from "
                     : "no CPU profile (perf script or folded stacks) could be read from ") + path
                     + (!offCpu && !CaptureProfiles.offCpu(c).isEmpty() ? " (it holds an off-CPU profile: add --offcpu)" : ""));
+            // why a profile that was recognised could not be read (out of memory, a reader error), in its own words
+            java.util.Set<String> datasets = offCpu
+                    ? java.util.Set.of(io.tunescope.importers.CpuDatasets.OFF_CPU_SCHED.name(), io.tunescope.importers.CpuDatasets.OFF_CPU_FOLDED.name())
+                    : java.util.Set.of(io.tunescope.importers.CpuDatasets.FOLDED.name(), io.tunescope.importers.CpuDatasets.PERF_SCRIPT.name());
+            c.files().stream()
+                    .filter(f -> f.status() == io.tunescope.model.capture.FileStatus.ERROR && datasets.contains(f.dataset()))
+                    .flatMap(f -> f.diagnostics().stream())
+                    .filter(d -> d.level() == io.tunescope.model.capture.Diagnostic.Level.ERROR)
+                    .limit(3)
+                    .forEach(d -> err.println("  " + d.message()));
             return null;
         }
         if (profiles.size() > 1) {

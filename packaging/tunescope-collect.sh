@@ -18,6 +18,8 @@ DURATION=30
 PID=
 PROCESS=
 PERF_FREQ=99
+OFFCPU_S=
+OFFCPU_MAX_DATA=16M
 MYSQL_USER=
 MYSQL_SOCKET=
 MYSQL_DEFAULTS=
@@ -48,6 +50,14 @@ Options:
   --process NAME          server process name (default: mariadbd, then mysqld)
   --perf-freq HZ          perf sampling frequency (default: 99)
   --keep-perf-data        keep perf.data (deleted by default: binary, large)
+  --offcpu-seconds N      record the server's context switches with stacks
+                          (perf record -e sched:sched_switch -g) for N seconds
+                          in the middle of the window, for off-CPU time; at
+                          most --duration, at most 16 MB of perf data; 0: off
+                          (default: 5, or --duration when shorter). Skipped when the kernel has no
+                          sched:sched_switch tracepoint. Overhead: one event
+                          with a call chain per context switch of the server
+                          (the time and the event rate are in collector.log).
   --mysql-user USER       user for the mysql client
   --mysql-socket PATH     unix socket for the mysql client
   --mysql-defaults-file F option file for the mysql client, read with
@@ -110,6 +120,8 @@ while [ $# -gt 0 ]; do
         --process=*) PROCESS=${1#*=}; shift ;;
         --perf-freq) need_arg "$1" $#; PERF_FREQ=$2; shift 2 ;;
         --perf-freq=*) PERF_FREQ=${1#*=}; shift ;;
+        --offcpu-seconds) need_arg "$1" $#; OFFCPU_S=$2; shift 2 ;;
+        --offcpu-seconds=*) OFFCPU_S=${1#*=}; shift ;;
         --mysql-user) need_arg "$1" $#; MYSQL_USER=$2; shift 2 ;;
         --mysql-user=*) MYSQL_USER=${1#*=}; shift ;;
         --mysql-socket) need_arg "$1" $#; MYSQL_SOCKET=$2; shift 2 ;;
@@ -134,6 +146,12 @@ if ! is_uint "$PERF_FREQ" || [ "$PERF_FREQ" -lt 1 ]; then
     die "--perf-freq must be a positive whole number"
 fi
 [ -z "$PID" ] || is_uint "$PID" || die "--pid must be a number"
+if [ -z "$OFFCPU_S" ]; then
+    OFFCPU_S=5
+    [ "$OFFCPU_S" -le "$DURATION" ] || OFFCPU_S=$DURATION
+fi
+is_uint "$OFFCPU_S" || die "--offcpu-seconds must be a whole number of seconds"
+[ "$OFFCPU_S" -le "$DURATION" ] || die "--offcpu-seconds $OFFCPU_S refused: at most --duration ($DURATION)"
 [ -n "$OUT" ] || [ "$DRY_RUN" -eq 1 ] || die "--out DIR is required"
 [ -z "$OUT" ] && OUT=./tunescope-step
 [ -n "$SWEEP" ] && [ -z "$SYSBENCH_ARGS" ] && die "--sweep needs --sysbench"
@@ -307,7 +325,8 @@ cleanup() {
     done
     BG_PIDS=
     if [ "$DRY_RUN" -eq 0 ] && [ "$KEEP_PERF_DATA" -eq 0 ]; then
-        rm -f "$OUT/perf.data" "$OUT/perf.data.old" "$OUT/.perf-probe.data" "$OUT/.perf-probe.data.old"
+        rm -f "$OUT/perf.data" "$OUT/perf.data.old" "$OUT/.perf-probe.data" "$OUT/.perf-probe.data.old" \
+            "$OUT/perf-sched.data" "$OUT/perf-sched.data.old"
     fi
 }
 
@@ -608,6 +627,20 @@ if [ -n "$PID" ] && have perf; then
     rm -f "$OUT/.perf-probe.data" "$OUT/.perf-probe.data.old" 2>/dev/null
 fi
 
+# Off-CPU time: the sched:sched_switch tracepoint, when the kernel has it
+OFFCPU_OK=0
+if [ "$PERF_OK" -eq 1 ] && [ "$OFFCPU_S" -gt 0 ]; then
+    if [ "$DRY_RUN" -eq 1 ]; then
+        printf '%s\n' "test -d /sys/kernel/tracing/events/sched/sched_switch || test -d /sys/kernel/debug/tracing/events/sched/sched_switch || perf list sched:sched_switch"
+        OFFCPU_OK=1
+    elif [ -d /sys/kernel/tracing/events/sched/sched_switch ] || [ -d /sys/kernel/debug/tracing/events/sched/sched_switch ] \
+            || perf list sched:sched_switch 2>/dev/null | grep -q 'sched:sched_switch'; then
+        OFFCPU_OK=1
+    else
+        note "no sched:sched_switch tracepoint (tracefs not mounted or not readable): no off-CPU recording"
+    fi
+fi
+
 HALF=$((DURATION / 2))
 note "window start, ${DURATION}s"
 [ "$DRY_RUN" -eq 1 ] || WINDOW_START=$(date +%s)
@@ -668,11 +701,26 @@ if [ -n "$SB_CMD" ]; then
     [ "$DRY_RUN" -eq 1 ] || SB_PID=$_b_pid
 fi
 
+# Off-CPU recording: OFFCPU_S seconds centred on the middle of the window,
+# bounded in time (its own sleep) and in size (--max-size).
+OFF_LEAD=0
+if [ "$OFFCPU_OK" -eq 1 ]; then
+    OFF_LEAD=$((HALF - OFFCPU_S / 2))
+    [ "$OFF_LEAD" -ge 0 ] || OFF_LEAD=0
+    if [ "$DRY_RUN" -eq 1 ]; then
+        printf 'sleep %s\n' "$OFF_LEAD"
+    else
+        sleep "$OFF_LEAD"
+    fi
+    note "off-CPU recording: sched:sched_switch with call chains of pid $PID for ${OFFCPU_S}s, at most $OFFCPU_MAX_DATA"
+    run_bg perf-sched - perf record -e sched:sched_switch -g -p "$PID" --max-size="$OFFCPU_MAX_DATA" -o "$OUT/perf-sched.data" -- sleep "$OFFCPU_S"
+fi
+
 # numastat in the middle of the window
 if [ "$DRY_RUN" -eq 1 ]; then
-    printf 'sleep %s\n' "$HALF"
+    printf 'sleep %s\n' "$((HALF - OFF_LEAD))"
 else
-    sleep "$HALF"
+    sleep "$((HALF - OFF_LEAD))"
 fi
 have numastat && run numastat-during numastat-during.txt numastat
 mysql_run processlist-during processlist-during.txt 'SHOW FULL PROCESSLIST'
@@ -722,6 +770,25 @@ if [ "$PERF_OK" -eq 1 ] && { [ "$DRY_RUN" -eq 1 ] || [ -s "$OUT/perf.data" ]; };
     fi
 elif [ "$PERF_OK" -eq 1 ]; then
     note "perf record wrote no data"
+fi
+
+if [ "$OFFCPU_OK" -eq 1 ] && { [ "$DRY_RUN" -eq 1 ] || [ -s "$OUT/perf-sched.data" ]; }; then
+    SD="$OUT/perf-sched.data"
+    run perf-sched-script perf-sched.script.txt perf script -i "$SD"
+    if [ "$DRY_RUN" -eq 0 ]; then
+        # the overhead in numbers: events recorded per second of the recording
+        _ev=$(grep -c 'sched:sched_switch:' "$OUT/perf-sched.script.txt" 2>/dev/null)
+        note "off-CPU recording: ${_ev:-0} context switches in ${OFFCPU_S}s ($(( ${_ev:-0} / OFFCPU_S ))/s), each one recorded with its call chain"
+    fi
+    if [ "$KEEP_PERF_DATA" -eq 0 ]; then
+        if [ "$DRY_RUN" -eq 1 ]; then
+            printf 'rm -f %s\n' "$SD"
+        else
+            rm -f "$SD" "$SD.old"
+        fi
+    fi
+elif [ "$OFFCPU_OK" -eq 1 ]; then
+    note "the off-CPU recording wrote no data"
 fi
 
 # ---------------------------------------------------------------- manifest

@@ -33,14 +33,22 @@ public final class FlameSection implements ReportSection {
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
         List<Step> withProfile = new ArrayList<>();
         List<CaptureProfiles.Entry> entries = new ArrayList<>();
+        List<Step> withOffCpu = new ArrayList<>();
+        List<CaptureProfiles.Entry> offCpu = new ArrayList<>();
         for (Step s : c.steps()) {
             List<CaptureProfiles.Entry> p = ReportGraphics.profiles(c, s.dir());
-            if (!p.isEmpty()) {
+            // CPU samples and off-CPU time are drawn apart, never compared with each other
+            p.stream().filter(e -> !e.offCpu()).findFirst().ifPresent(e -> {
                 withProfile.add(s);
-                entries.add(p.get(0));
-            }
+                entries.add(e);
+            });
+            p.stream().filter(CaptureProfiles.Entry::offCpu).findFirst().ifPresent(e -> {
+                withOffCpu.add(s);
+                offCpu.add(e);
+            });
         }
         if (entries.isEmpty()) {
+            offCpu(pdf, c, o, withOffCpu, offCpu);
             return;
         }
         pdf.newPage();
@@ -96,6 +104,32 @@ public final class FlameSection implements ReportSection {
             pdf.small(o.text("flame.diffIntro", first.label(), last.label()));
             FlameColors colors = FlameColors.diff(diff, DIFF_NOISE);
             ReportGraphics.flame(pdf, o, diff.tree(), diff.shapeColumn(), colors, null);
+        }
+        offCpu(pdf, c, o, withOffCpu, offCpu);
+    }
+
+    /**
+     * The off-CPU profile of each step that has one: the time threads spent switched out, with its unit, by
+     * stack under its state frame (S, D, R); after the CPU flame graphs.
+     */
+    private static void offCpu(PdfWriter pdf, Capture c, ReportOptions o, List<Step> steps, List<CaptureProfiles.Entry> entries)
+            throws IOException {
+        if (entries.isEmpty()) {
+            return;
+        }
+        pdf.newPage();
+        pdf.heading(o.text("flame.offcpu.title"), 1);
+        pdf.small(o.text("flame.offcpu.intro"));
+        for (int i = 0; i < entries.size(); i++) {
+            CaptureProfiles.Entry e = entries.get(i);
+            CallTree tree = ReportGraphics.tree(e);
+            if (i > 0 && pdf.remaining() < ReportGraphics.flameHeight(pdf, tree, 0) + 70) {
+                pdf.newPage();
+            }
+            pdf.heading(o.text("flame.step", ReportGraphics.stepName(c, steps.get(i).dir()), e.label()), 2);
+            io.tunescope.model.stack.WeightUnit unit = e.profile().unit();
+            pdf.small(o.text("flame.offcpu.total", unit.format(tree.grandTotal()), tree.grandTotal(), unit.slug(), e.profile().samples()));
+            ReportGraphics.flame(pdf, o, tree, 0, ColorScheme.ofSlug("module").create(tree, Subsystems.builtIn()), null);
         }
     }
 

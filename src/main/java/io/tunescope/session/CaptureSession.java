@@ -84,6 +84,25 @@ public final class CaptureSession {
         return reading;
     }
 
+    /**
+     * The samples of one profile of the capture one by one, on the clock the one reading gives its file
+     * (for time windows, the heatmap, per-thread selections); null when the profile kept none (folded stacks).
+     */
+    public io.tunescope.analysis.window.ProfileSamples samples(String path, io.tunescope.model.stack.StackProfile profile) {
+        return io.tunescope.analysis.window.ProfileSamples.of(profile, reading.clocks(), path);
+    }
+
+    /**
+     * A profile of the capture with its times on the one reading's clock of its file, whichever its kind: CPU
+     * samples ({@link #samples}) or off-CPU intervals; null when it has none (folded stacks).
+     */
+    public io.tunescope.analysis.window.TimedProfile timed(String path, io.tunescope.model.stack.StackProfile profile) {
+        if (profile instanceof io.tunescope.model.stack.OffCpuProfile o) {
+            return io.tunescope.analysis.window.OffCpuSamples.of(o, reading.clocks(), path);
+        }
+        return samples(path, profile);
+    }
+
     /** The timeline of the whole capture ({@code step} null) or of one step, in the locale's language. */
     public Timeline timeline(String step, Locale locale) {
         String key = (step == null ? "\u0000all" : step) + "|" + locale.toLanguageTag();

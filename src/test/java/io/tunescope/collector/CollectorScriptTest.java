@@ -74,7 +74,7 @@ class CollectorScriptTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("Usage: tunescope-collect.sh --out DIR [options]"), r.out());
         for (String opt : List.of("--out DIR", "--label TEXT", "--change TEXT", "--duration SECONDS", "--pid PID",
-                "--perf-freq HZ", "--mysql-user USER", "--mysql-socket PATH", "--mysql-defaults-file", "--sysbench",
+                "--perf-freq HZ", "--offcpu-seconds N", "--mysql-user USER", "--mysql-socket PATH", "--mysql-defaults-file", "--sysbench",
                 "--sweep", "--dry-run", "-h, --help", "MYSQL_PWD", "missing-tools.txt")) {
             assertTrue(r.out().contains(opt), "help does not mention " + opt + ":\n" + r.out());
         }
@@ -132,6 +132,29 @@ class CollectorScriptTest {
         assertEquals(List.of(), entries(tmp), "a refused run created files");
         // at the limit the check passes (shown with --dry-run, which runs nothing)
         assertEquals(0, run(tmp, "--dry-run", "--out", step.toString(), "--duration", "3600").exit());
+    }
+
+    @Test
+    void offCpuRecordingIsBoundedInTimeAndSize(@TempDir Path tmp) throws Exception {
+        Path step = tmp.resolve("step");
+        Run r = run(tmp, "--out", step.toString(), "--duration", "4", "--offcpu-seconds", "5");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("--offcpu-seconds 5 refused: at most --duration (4)"), r.err());
+        assertEquals(List.of(), entries(tmp), "a refused run created files");
+        String self = String.valueOf(ProcessHandle.current().pid());
+        Run d = run(tmp, "--dry-run", "--out", step.toString(), "--duration", "10", "--pid", self, "--offcpu-seconds", "4");
+        assertEquals(0, d.exit(), d.err());
+        String o = d.out();
+        if (!o.contains("# missing tool: perf")) {
+            // centred on the middle of the window: 3 s in, 4 s long, then the rest of the half before numastat
+            assertTrue(o.contains("sleep 3\n# off-CPU recording: sched:sched_switch with call chains of pid " + self + " for 4s, at most 16M\n"
+                    + "perf record -e sched:sched_switch -g -p " + self + " --max-size=16M -o " + step + "/perf-sched.data -- sleep 4 &\nsleep 2\n"), o);
+            assertTrue(o.contains("perf script -i " + step + "/perf-sched.data > " + step + "/perf-sched.script.txt\n"), o);
+            assertTrue(o.contains("rm -f " + step + "/perf-sched.data\n"), o);
+        }
+        Run off = run(tmp, "--dry-run", "--out", step.toString(), "--duration", "10", "--pid", self, "--offcpu-seconds", "0");
+        assertFalse(off.out().contains("sched:sched_switch"), off.out());
+        assertEquals(List.of(), entries(tmp));
     }
 
     @Test

@@ -6,7 +6,10 @@ import io.tunescope.model.stack.StackProfile;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The CPU stack profiles of a capture, whichever importer produced them (perf script, folded, ...). */
+/**
+ * The stack profiles of a capture, whichever importer produced them (perf script, folded, ...): CPU profiles
+ * (weights are samples) and off-CPU profiles (weights are time, {@link io.tunescope.model.stack.OffCpuProfile}).
+ */
 public final class CaptureProfiles {
     private CaptureProfiles() {
     }
@@ -17,9 +20,29 @@ public final class CaptureProfiles {
         public String label() {
             return file.path();
         }
+
+        /** An off-CPU profile: its weights are time switched out, not samples. */
+        public boolean offCpu() {
+            return profile.unit().isTime();
+        }
+
+        /** Two profiles whose weights can be compared: both CPU samples, or both off-CPU time. */
+        public boolean comparableWith(Entry other) {
+            return offCpu() == other.offCpu();
+        }
     }
 
-    /** Every parsed file whose value is a {@link StackProfile}, in file order. */
+    /** The CPU profiles (sample weights), in file order. */
+    public static List<Entry> onCpu(Capture capture) {
+        return of(capture).stream().filter(e -> !e.offCpu()).toList();
+    }
+
+    /** The off-CPU profiles (time weights), in file order. */
+    public static List<Entry> offCpu(Capture capture) {
+        return of(capture).stream().filter(Entry::offCpu).toList();
+    }
+
+    /** Every parsed file whose value is a {@link StackProfile} (CPU and off-CPU), in file order. */
     public static List<Entry> of(Capture capture) {
         List<Entry> out = new ArrayList<>();
         for (SourceFile f : capture.files()) {

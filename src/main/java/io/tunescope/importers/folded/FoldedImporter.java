@@ -62,6 +62,9 @@ public final class FoldedImporter implements Importer<StackProfile> {
         if (withSemicolon == 0) {
             return Sniff.no("no 'frame;frame count' lines");
         }
+        if (OffCpuFoldedImporter.offCpu(OffCpuFoldedImporter.count(head))) {
+            return Sniff.weak("folded stacks ending in the scheduler: off-CPU time (offcputime)");
+        }
         if (other == 0 && ok >= 3 && withSemicolon * 2 >= ok) {
             return Sniff.certain(ok + " 'frame;frame;frame count' lines");
         }

@@ -59,7 +59,9 @@ public final class StandardImporters {
         all.add(new io.tunescope.importers.net.IrqAffinityImporter());
         all.add(new PerfScriptImporter());
         all.add(new io.tunescope.importers.perfstat.PerfStatImporter());
+        all.add(new io.tunescope.importers.perfscript.PerfSchedImporter());
         all.add(new FoldedImporter());
+        all.add(new io.tunescope.importers.folded.OffCpuFoldedImporter());
         all.add(new PerfReportImporter());
         all.add(new SysbenchImporter());
         all.add(new IostatImporter());

@@ -24,8 +24,13 @@ public interface StackProfile {
     /** Number of distinct stacks. */
     int stackCount();
 
-    /** Sum of all weights. */
+    /** Sum of all weights, in {@link #unit()}. */
     long totalWeight();
+
+    /** What the weights count: samples for a CPU profile, time for an off-CPU profile ({@link OffCpuProfile}). */
+    default WeightUnit unit() {
+        return WeightUnit.SAMPLES;
+    }
 
     /** Number of samples (for folded input: the sum of the counts). */
     long samples();

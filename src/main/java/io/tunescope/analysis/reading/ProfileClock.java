@@ -11,6 +11,8 @@ import io.tunescope.model.stack.SampleColumns;
  * it anchors the first sample. Without a file clock the mapping is unknown and windows run on perf's own
  * seconds from the first sample.
  *
+ * <p>Its sentences are {@link Text}s, keys of the {@link io.tunescope.analysis.ChartText} bundle (English in the code).
+ *
  * @param clock        the file's clock in the reading
  * @param anchorPerfNs perf time of the anchor sample; {@link SampleColumns#NONE} when there is no timestamp
  * @param anchorWallMs wall-clock epoch millis of that sample, or null when unknown

@@ -9,6 +9,7 @@ import io.tunescope.analysis.calltree.Sandwich;
 import io.tunescope.analysis.calltree.Transform;
 import io.tunescope.analysis.calltree.TransformStack;
 import io.tunescope.analysis.flame.FlameLayout;
+import io.tunescope.analysis.flame.FlameNavigation;
 import io.tunescope.analysis.flame.FlameSearch;
 import io.tunescope.analysis.flame.Orientation;
 import io.tunescope.analysis.flame.Subsystems;
@@ -93,6 +94,9 @@ public final class FlameViewModel {
     private final IntegerProperty zoom = new SimpleIntegerProperty(0);
     private final IntegerProperty selectedFrame = new SimpleIntegerProperty(-1);
     private final IntegerProperty currentMatch = new SimpleIntegerProperty(-1);
+    private final IntegerProperty cursor = new SimpleIntegerProperty(-1);
+    /** The child the cursor last left for its parent, preferred when it goes back towards the children. */
+    private int cameFrom = -1;
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<SandwichSnapshot> sandwich = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
@@ -249,6 +253,14 @@ public final class FlameViewModel {
         return currentMatch;
     }
 
+    /**
+     * The frame the keyboard moves (a node of the current snapshot's tree), outlined in the picture; -1 for
+     * none. Moving it selects its function ({@link #selectedFrameProperty()}).
+     */
+    public IntegerProperty cursorProperty() {
+        return cursor;
+    }
+
     public ReadOnlyObjectProperty<Snapshot> snapshotProperty() {
         return snapshot.getReadOnlyProperty();
     }
@@ -370,7 +382,76 @@ public final class FlameViewModel {
         if (!s.layout().isLaidOut(m) || m < s.layout().zoom()) {
             zoomTo(s.tree().parent(m) >= 0 ? s.tree().parent(m) : 0);
         }
+        setCursor(m);
         return m;
+    }
+
+    // ---- keyboard (FX thread); minWeight is the weight of one pixel: narrower frames are not drawn
+
+    /**
+     * Moves the cursor in a screen direction (up: towards the children in a flame graph, towards the root in
+     * an icicle; left/right: the neighbours on the row). Without a cursor it starts on the zoomed frame.
+     * Returns the cursor.
+     */
+    public int moveCursor(FlameNavigation.Move m, double minWeight) {
+        Snapshot s = snapshot.get();
+        if (s == null) {
+            return -1;
+        }
+        FlameLayout l = s.layout();
+        int from = cursor.get();
+        if (!FlameNavigation.isVisible(l, from, 0)) {
+            setCursor(l.zoom());
+            return cursor.get();
+        }
+        int to = FlameNavigation.move(l, from, m, minWeight, cameFrom);
+        int remember = to == s.tree().parent(from) ? from : -1;
+        setCursor(to);
+        cameFrom = remember;
+        return to;
+    }
+
+    /** One step in: towards the cursor when it is deeper, else into the widest child. */
+    public void zoomIn(double minWeight) {
+        Snapshot s = snapshot.get();
+        if (s != null) {
+            zoomTo(FlameNavigation.zoomIn(s.layout(), cursor.get(), minWeight));
+        }
+    }
+
+    /** One step out: the zoomed frame's parent. */
+    public void zoomOut() {
+        Snapshot s = snapshot.get();
+        if (s != null) {
+            zoomTo(FlameNavigation.zoomOut(s.layout()));
+        }
+    }
+
+    /** Zooms to the cursor's frame (Enter); nothing without a cursor. */
+    public void focusCursor() {
+        if (cursor.get() >= 0) {
+            zoomTo(cursor.get());
+        }
+    }
+
+    /** Esc: forgets the cursor, the selected function, the search and its current match. */
+    public void clearSelection() {
+        setCursor(-1);
+        selectedFrame.set(-1);
+        currentMatch.set(-1);
+        searchText.set("");
+    }
+
+    /** Puts the cursor on a node and selects its function (the root selects none). */
+    public void setCursor(int node) {
+        Snapshot s = snapshot.get();
+        cameFrom = -1;
+        if (s == null || node < 0 || node >= s.tree().size()) {
+            cursor.set(-1);
+            return;
+        }
+        cursor.set(node);
+        selectedFrame.set(s.tree().frame(node));
     }
 
     // ---- background pipeline
@@ -385,6 +466,8 @@ public final class FlameViewModel {
             forwardStack.clear();
             updateHistory();
             currentMatch.set(-1);
+            cursor.set(-1);
+            cameFrom = -1;
             if (zoom.get() != 0) {
                 suspend = true;
                 zoom.set(0);

@@ -84,6 +84,14 @@ public final class CaptureSession {
         return reading;
     }
 
+    /**
+     * The samples of one profile of the capture one by one, on the clock the one reading gives its file
+     * (for time windows, the heatmap, per-thread selections); null when the profile kept none (folded stacks).
+     */
+    public io.tunescope.analysis.window.ProfileSamples samples(String path, io.tunescope.model.stack.StackProfile profile) {
+        return io.tunescope.analysis.window.ProfileSamples.of(profile, reading.clocks(), path);
+    }
+
     /** The timeline of the whole capture ({@code step} null) or of one step, in the locale's language. */
     public Timeline timeline(String step, Locale locale) {
         String key = (step == null ? "\u0000all" : step) + "|" + locale.toLanguageTag();

@@ -79,6 +79,14 @@ public final class Clocks {
         return c != null ? c : file(path);
     }
 
+    /**
+     * How the per-sample times of the profile in {@code path} map to the wall clock: through this file's
+     * clock, anchored at its first or last sample ({@link ProfileClock}).
+     */
+    public ProfileClock profile(String path, io.tunescope.model.stack.SampleColumns samples) {
+        return ProfileClock.of(file(path), samples);
+    }
+
     /** What the reader should know about the clocks (e.g. modification times not used). */
     public List<Text> notes() {
         return notes;

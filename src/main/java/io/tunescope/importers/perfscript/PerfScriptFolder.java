@@ -4,6 +4,7 @@ import io.tunescope.importers.ByteLines;
 import io.tunescope.model.stack.ByteInterner;
 import io.tunescope.model.stack.FrameTable;
 import io.tunescope.model.stack.InternedStackProfile;
+import io.tunescope.model.stack.SampleColumns;
 import io.tunescope.model.stack.StackTable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,6 +60,15 @@ public final class PerfScriptFolder {
     private long unrecognised;
     private long linesSeen;
 
+    // the samples one by one (importer only): the current sample's header fields until it ends
+    private SampleColumns.Builder samples;
+    private final ByteInterner commKeys = new ByteInterner();
+    private long sampleTime;
+    private int sampleCpu;
+    private int samplePid;
+    private int sampleTid;
+    private int sampleComm;
+
     // (java flag, module id, raw symbol[, address]) -> frame ids
     private final ByteInterner cacheKeys = new ByteInterner();
     private int[] cacheStart = new int[256];
@@ -100,6 +110,22 @@ public final class PerfScriptFolder {
             line(lines.buf(), lines.start(), lines.end(), lines.number());
         }
         finish();
+    }
+
+    /**
+     * Also keep every sample one by one ({@link SampleColumns}: time, CPU, PID/TID, command, stack id) in
+     * the profile, for time windows and per-thread selections. Call before the first line.
+     */
+    public PerfScriptFolder keepingSamples() {
+        if (linesSeen == 0) {
+            samples = new SampleColumns.Builder();
+        }
+        return this;
+    }
+
+    /** True when the sample columns stopped growing (more samples than an int column can index). */
+    public boolean samplesTruncated() {
+        return samples != null && samples.full();
     }
 
     public long unrecognisedLines() {
@@ -157,10 +183,11 @@ public final class PerfScriptFolder {
         if (opt.flameGraphExact() && !events.isEmpty() && filter != null) {
             events.set(0, new String(filter, frames.charset()));
         }
+        SampleColumns cols = samples == null ? null : samples.build();
         if (events.isEmpty()) {
-            return new InternedStackProfile(frames, List.of(""), List.of(new StackTable()), 0, false, anyPeriod);
+            return new InternedStackProfile(frames, List.of(""), List.of(new StackTable()), 0, false, anyPeriod, cols);
         }
-        return new InternedStackProfile(frames, events, tables, primary, false, anyPeriod);
+        return new InternedStackProfile(frames, events, tables, primary, false, anyPeriod, cols);
     }
 
     private void header(byte[] b) {
@@ -249,6 +276,25 @@ public final class PerfScriptFolder {
         }
         pnameFrame = frames.frame(name, 0, n, 0);
         inSample = true;
+        if (samples != null) {
+            sampleTime = p.timeNs;
+            sampleCpu = p.cpu;
+            int ce = p.commEnd;
+            if (p.recovered) {
+                samplePid = SampleColumns.NONE;
+                sampleTid = p.recoveredTid;
+                ce = p.recoveredCommEnd;
+            } else {
+                samplePid = p.hasPid ? (int) Math.min(Integer.MAX_VALUE, parseLong(b, p.pidStart, p.pidEnd)) : SampleColumns.NONE;
+                sampleTid = (int) Math.min(Integer.MAX_VALUE, parseLong(b, p.tidStart, p.tidEnd));
+            }
+            int before = commKeys.size();
+            int c = commKeys.intern(b, p.commStart, ce - p.commStart);
+            if (c == before) {
+                samples.comm(new String(b, p.commStart, ce - p.commStart, frames.charset()));
+            }
+            sampleComm = c;
+        }
         eventIndex = ev;
         period = per;
         if (!opt.flameGraphExact() && p.inlineFrame()) {
@@ -288,7 +334,10 @@ public final class PerfScriptFolder {
         for (int i = 0; i < depth; i++) {
             rootFirst[i + 1] = leafFirst[depth - 1 - i];
         }
-        tables.get(eventIndex).add(rootFirst, d, 1, period);
+        int stackId = tables.get(eventIndex).add(rootFirst, d, 1, period);
+        if (samples != null) {
+            samples.add(sampleTime, sampleCpu, samplePid, sampleTid, sampleComm, eventIndex, stackId, period);
+        }
         inSample = false;
         depth = 0;
     }

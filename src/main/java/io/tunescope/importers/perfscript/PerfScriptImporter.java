@@ -11,6 +11,7 @@ import io.tunescope.importers.Sniff;
 import io.tunescope.importers.StackSummaries;
 import io.tunescope.model.capture.Dataset;
 import io.tunescope.model.stack.InternedStackProfile;
+import io.tunescope.model.stack.SampleColumns;
 import io.tunescope.model.stack.StackProfile;
 import java.io.IOException;
 import java.io.InputStream;
@@ -133,7 +134,7 @@ public final class PerfScriptImporter implements Importer<StackProfile> {
         Charset cs = ctx.decoding().charset();
         boolean asciiCompatible = !cs.name().startsWith("UTF-16") && !cs.name().startsWith("UTF-32");
         PerfScriptFolder folder = new PerfScriptFolder(FoldOptions.profile(), asciiCompatible ? cs : StandardCharsets.UTF_8,
-                (line, text) -> ctx.warn(line, file + ": unrecognised line: " + text));
+                (line, text) -> ctx.warn(line, file + ": unrecognised line: " + text)).keepingSamples();
         if (asciiCompatible) {
             try (InputStream in = ctx.bytes()) {
                 ByteLines lines = new ByteLines(in, 1 << 20, ctx.maxLineChars());
@@ -162,6 +163,17 @@ public final class PerfScriptImporter implements Importer<StackProfile> {
         }
         if (all == 0) {
             throw new ImportException(0, file + ": no perf script samples found");
+        }
+        SampleColumns cols = profile.sampleColumns();
+        if (cols != null && !cols.hasTime()) {
+            ctx.info(0, file + ": the sample lines carry no timestamps (perf script without the time field): "
+                    + "no time windows or heatmap for this profile");
+        } else if (cols != null && cols.samplesWithoutTime() > 0) {
+            ctx.info(0, file + ": " + cols.samplesWithoutTime() + " of " + cols.size()
+                    + " sample lines carry no timestamp: they are in no time window");
+        }
+        if (folder.samplesTruncated()) {
+            ctx.warn(0, file + ": more samples than can be kept one by one; time windows see the first " + cols.size());
         }
         if (profile.events().size() > 1) {
             ctx.info(0, file + ": " + profile.events().size() + " events " + profile.events() + "; showing '"

@@ -51,6 +51,19 @@ public final class PerfScriptParser {
     public long period;
     /** Where the text after the event starts (tracepoint arguments, or "ip sym (dso)" without -g); -1: none. */
     public int restStart;
+    /** The sample's timestamp ({@code 1234.567890:}) in nanoseconds of perf's clock; -1 when the line has none. */
+    public long timeNs;
+    /** The sample's CPU ({@code [001]}); -1 when the line has none. */
+    public int cpu;
+    /**
+     * True when the header pattern took the time and CPU into the command (perf's unknown-thread sample
+     * {@code ":-1    -1 [001]   477.959141:   20408163 cpu-clock:"}: the pattern needs a TID of digits) and
+     * they were read again from the line: then {@link #recoveredCommEnd} and {@link #recoveredTid} are the
+     * command's end and the TID as printed (-1 for that sample). Stacks keep the pattern's reading.
+     */
+    public boolean recovered;
+    public int recoveredCommEnd;
+    public int recoveredTid;
 
     /** Frame: address, raw symbol, module (without the parentheses). */
     public int pcStart;
@@ -188,6 +201,10 @@ public final class PerfScriptParser {
             }
             perlEvent(b, start, end);
             fields(b, i, end);
+            recovered = false;
+            if (timeNs < 0) {
+                recover(b, start, commEnd);
+            }
             return true;
         }
         return false;
@@ -236,33 +253,25 @@ public final class PerfScriptParser {
         eventStart = -1;
         period = -1;
         restStart = -1;
+        timeNs = -1;
+        cpu = -1;
         long pendingPeriod = -1;
         while (pos < end) {
-            while (pos < end && ws(b[pos])) {
-                pos++;
-            }
-            int s = pos;
-            while (pos < end && !ws(b[pos])) {
-                pos++;
-            }
+            int s = skipWs(b, pos, end);
+            pos = tokenEnd(b, s, end);
             if (s == pos) {
                 return;
             }
             byte first = b[s];
             byte last = b[pos - 1];
             if (first == '[' && last == ']') {
-                continue;                          // [cpu]
+                cpu = digits(b, s + 1, pos - 1);   // [cpu]
+                continue;
             }
             if (last == ':') {
-                boolean time = true;
-                for (int k = s; k < pos - 1; k++) {
-                    if (!digit(b[k]) && b[k] != '.') {
-                        time = false;
-                        break;
-                    }
-                }
-                if (time && pos - 1 > s) {
-                    continue;                      // 1234.567890:
+                if (timeToken(b, s, pos - 1)) {
+                    timeNs = seconds(b, s, pos - 1); // 1234.567890:
+                    continue;
                 }
                 if (pos - 1 > s) {
                     eventStart = s;
@@ -289,6 +298,118 @@ public final class PerfScriptParser {
             }
             pendingPeriod = v;
         }
+    }
+
+    /** Looks in the command span for "TID [cpu] time:" and reads them when they are there. */
+    private void recover(byte[] b, int start, int end) {
+        int prevS = -1;
+        int prevE = -1;
+        int pos = start;
+        while (pos < end) {
+            int s = skipWs(b, pos, end);
+            pos = tokenEnd(b, s, end);
+            if (s == pos) {
+                return;
+            }
+            if (b[s] == '[' && b[pos - 1] == ']' && prevS > start) {
+                int c = digits(b, s + 1, pos - 1);
+                int q = skipWs(b, pos, end);
+                int r = tokenEnd(b, q, end);
+                boolean neg = b[prevS] == '-';
+                int tid = digits(b, neg ? prevS + 1 : prevS, prevE);
+                long t = r - q >= 2 && b[r - 1] == ':' && timeToken(b, q, r - 1) ? seconds(b, q, r - 1) : -1;
+                if (c < 0 || tid < 0 || t < 0) {
+                    return;
+                }
+                int ce = prevS;
+                while (ce > start && ws(b[ce - 1])) {
+                    ce--;
+                }
+                cpu = c;
+                timeNs = t;
+                recovered = true;
+                recoveredCommEnd = ce;
+                recoveredTid = neg ? -tid : tid;
+                return;
+            }
+            prevS = s;
+            prevE = pos;
+        }
+    }
+
+    /** Decimal digits as an int; -1 when empty, not all digits, or too long. */
+    private static int digits(byte[] b, int s, int e) {
+        if (e <= s || e - s > 9) {
+            return -1;
+        }
+        int v = 0;
+        for (int k = s; k < e; k++) {
+            if (!digit(b[k])) {
+                return -1;
+            }
+            v = v * 10 + (b[k] - '0');
+        }
+        return v;
+    }
+
+    /** Digits and dots only, at least one byte: what perf prints as a time (read by {@link #seconds}). */
+    private static boolean timeToken(byte[] b, int s, int e) {
+        for (int k = s; k < e; k++) {
+            if (!digit(b[k]) && b[k] != '.') {
+                return false;
+            }
+        }
+        return e > s;
+    }
+
+    private static int skipWs(byte[] b, int pos, int end) {
+        while (pos < end && ws(b[pos])) {
+            pos++;
+        }
+        return pos;
+    }
+
+    private static int tokenEnd(byte[] b, int pos, int end) {
+        while (pos < end && !ws(b[pos])) {
+            pos++;
+        }
+        return pos;
+    }
+
+    /**
+     * {@code SSSS.fffffffff} (digits and at most one dot, at most nine decimals used) as nanoseconds; -1 when
+     * not that (empty, another byte, more than ten digits before the dot).
+     */
+    private static long seconds(byte[] b, int s, int e) {
+        if (e <= s) {
+            return -1;
+        }
+        long whole = 0;
+        long frac = 0;
+        int fracDigits = -1;
+        for (int k = s; k < e; k++) {
+            byte c = b[k];
+            if (c == '.') {
+                if (fracDigits >= 0) {
+                    return -1;
+                }
+                fracDigits = 0;
+            } else if (!digit(c)) {
+                return -1;
+            } else if (fracDigits < 0) {
+                if (k - s > 10) {
+                    return -1;
+                }
+                whole = whole * 10 + (c - '0');
+            } else if (fracDigits < 9) {
+                frac = frac * 10 + (c - '0');
+                fracDigits++;
+            }
+        }
+        for (int k = Math.max(fracDigits, 0); k < 9; k++) {
+            frac *= 10;
+        }
+        return whole * 1_000_000_000L + frac;
     }
 
     /**

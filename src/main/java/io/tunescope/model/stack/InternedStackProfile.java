@@ -16,6 +16,7 @@ public final class InternedStackProfile implements StackProfile {
     private final int index;
     private final boolean byPeriod;
     private final boolean hasPeriods;
+    private final SampleColumns sampleColumns;
 
     /**
      * @param events     every event of the input, in order of first appearance ("" for samples without one)
@@ -26,6 +27,15 @@ public final class InternedStackProfile implements StackProfile {
      */
     public InternedStackProfile(FrameTable frames, List<String> events, List<StackTable> tables, int index,
                                 boolean byPeriod, boolean hasPeriods) {
+        this(frames, events, tables, index, byPeriod, hasPeriods, null);
+    }
+
+    /**
+     * @param sampleColumns every sample in input order (time, CPU, thread, command, stack id into
+     *                      {@code tables}), or null when the importer kept none
+     */
+    public InternedStackProfile(FrameTable frames, List<String> events, List<StackTable> tables, int index,
+                                boolean byPeriod, boolean hasPeriods, SampleColumns sampleColumns) {
         if (events.size() != tables.size() || (index >= events.size() && !events.isEmpty())) {
             throw new IllegalArgumentException("events and tables differ");
         }
@@ -35,6 +45,7 @@ public final class InternedStackProfile implements StackProfile {
         this.index = index;
         this.byPeriod = byPeriod;
         this.hasPeriods = hasPeriods;
+        this.sampleColumns = sampleColumns;
     }
 
     /** A profile of a single event (or none) over one table. */
@@ -44,6 +55,19 @@ public final class InternedStackProfile implements StackProfile {
 
     public FrameTable frameTable() {
         return frames;
+    }
+
+    /**
+     * Every sample of the input in order (all events; {@link SampleColumns#event} against
+     * {@link #eventIndex()} picks this profile's), or null when the importer kept none (folded input).
+     */
+    public SampleColumns sampleColumns() {
+        return sampleColumns;
+    }
+
+    /** Index of this profile's event among the input's events (the value of {@link SampleColumns#event}). */
+    public int eventIndex() {
+        return index;
     }
 
     /** The stacks of this profile's event (empty table when the input had none). */
@@ -97,7 +121,7 @@ public final class InternedStackProfile implements StackProfile {
     @Override
     public StackProfile forEvent(String event) {
         int i = events.indexOf(event);
-        return i < 0 ? null : new InternedStackProfile(frames, events, tables, i, byPeriod, hasPeriods);
+        return i < 0 ? null : new InternedStackProfile(frames, events, tables, i, byPeriod, hasPeriods, sampleColumns);
     }
 
     @Override
@@ -107,12 +131,12 @@ public final class InternedStackProfile implements StackProfile {
 
     @Override
     public InternedStackProfile byPeriod() {
-        return byPeriod ? this : new InternedStackProfile(frames, events, tables, index, true, hasPeriods);
+        return byPeriod ? this : new InternedStackProfile(frames, events, tables, index, true, hasPeriods, sampleColumns);
     }
 
     /** The same stacks weighted by sample counts. */
     public InternedStackProfile bySamples() {
-        return byPeriod ? new InternedStackProfile(frames, events, tables, index, false, hasPeriods) : this;
+        return byPeriod ? new InternedStackProfile(frames, events, tables, index, false, hasPeriods, sampleColumns) : this;
     }
 
     public boolean weightedByPeriod() {

@@ -104,6 +104,10 @@ public final class FlameView implements CaptureView {
     private final TableView<Hotspot> table = new TableView<>();
     private final TextField tableFilter = new TextField();
     private final TabPane sideTabs = new TabPane();
+    /** The app's selected time window (the window's state; a view of its own in a context without one). */
+    private final io.tunescope.ui.WindowSelection windows;
+    /** What the flame graph shows when it is of a time window: the window, its samples, the window compared with. */
+    private final Label windowTitle = new Label();
     private Capture capture;
     private boolean syncingSelection;
     private boolean swallowTyped;
@@ -111,7 +115,10 @@ public final class FlameView implements CaptureView {
     public FlameView(UiContext ctx) {
         this.ctx = ctx;
         this.vm = new FlameViewModel(ctx.background(), io.tunescope.session.UserFiles.defaultSubsystems());
+        this.windows = ctx.windowSelection() != null ? ctx.windowSelection() : new io.tunescope.ui.WindowSelection();
         build();
+        vm.windowProperty().bind(windows.selectedProperty());
+        vm.compareWindowProperty().bind(windows.compareProperty());
     }
 
     public FlameViewModel viewModel() {
@@ -167,6 +174,9 @@ public final class FlameView implements CaptureView {
     /** "Show evidence" for a profile frame: searches the frame by its exact name. */
     @Override
     public boolean reveal(io.tunescope.ui.Target target) {
+        if (target instanceof io.tunescope.ui.Target.SelectedWindow) {
+            return vm.activeWindow() != null;
+        }
         if (!(target instanceof io.tunescope.ui.Target.Frame f) || capture == null || profileBox.getItems().isEmpty()) {
             return false;
         }
@@ -184,7 +194,13 @@ public final class FlameView implements CaptureView {
         table.setId("flame-hotspots");
         breadcrumb.setId("flame-breadcrumb");
 
-        root.setTop(new VBox(toolbar(), compareBar(), crumbBar()));
+        windowTitle.setId("flame-window");
+        windowTitle.getStyleClass().add("section-title");
+        windowTitle.setWrapText(true);
+        windowTitle.setPadding(new Insets(2, 8, 0, 8));
+        windowTitle.managedProperty().bind(windowTitle.visibleProperty());
+        windowTitle.setVisible(false);
+        root.setTop(new VBox(toolbar(), compareBar(), windowTitle, crumbBar()));
         StackPane centre = new StackPane(flame, emptyLabel);
         emptyLabel.setText(ctx.text("flame.noCapture"));
         emptyLabel.visibleProperty().bind(vm.snapshotProperty().isNull());
@@ -341,8 +357,8 @@ public final class FlameView implements CaptureView {
         statsLabel.getStyleClass().add("hint");
         diffLegend.setId("flame-diff-legend");
         diffLegend.setWrapText(true);
-        diffLegend.visibleProperty().bind(vm.diffModeProperty());
-        diffLegend.managedProperty().bind(vm.diffModeProperty());
+        diffLegend.visibleProperty().bind(diffLegend.textProperty().isNotEmpty());
+        diffLegend.managedProperty().bind(diffLegend.visibleProperty());
         legendBox.setId("flame-legend");
         legendBox.setAlignment(Pos.CENTER_LEFT);
         cursorLabel.setId("flame-cursor");
@@ -504,7 +520,16 @@ public final class FlameView implements CaptureView {
         flame.setContent(s.layout(), s.colors(), s.search());
         showLegend(s.colors().legend());
         CaptureProfiles.Entry[] sides = vm.diffSides();
-        if (s.diff() != null && sides != null) {
+        io.tunescope.ui.WindowSelection.Slice w = vm.activeWindow();
+        io.tunescope.ui.WindowSelection.Slice wb = vm.activeCompareWindow();
+        windowTitle.setVisible(w != null);
+        windowTitle.setText(w == null ? "" : wb == null ? ctx.text("flame.window.title", w.range(), w.seconds(), w.sampleCount(),
+                w.entry().file().fileName(), io.tunescope.ui.WindowStatus.filterText(ctx, w.filter()))
+                : ctx.text("flame.window.diffTitle", w.range(), w.sampleCount(), wb.range(), wb.sampleCount(), w.entry().file().fileName()));
+        if (s.diff() != null && w != null && wb != null) {
+            diffLegend.setText(ctx.text(s.diff().reversed() ? "flame.diff.legend.reversed" : "flame.diff.legend", wb.range(), w.range(),
+                    pct(vm.thresholdPctProperty().get() / 100.0)));
+        } else if (s.diff() != null && sides != null) {
             String before = sides[0].label();
             String after = sides[1].label();
             diffLegend.setText(ctx.text(s.diff().reversed() ? "flame.diff.legend.reversed" : "flame.diff.legend", before, after,
@@ -722,7 +747,11 @@ public final class FlameView implements CaptureView {
         keys.alias("flame.search", "Divide");
         keyed(keys, "flame.next", "N", focused, () -> vm.nextMatch(true));
         keyed(keys, "flame.previous", "Shift+N", focused, () -> vm.nextMatch(false));
-        keyed(keys, "flame.clear", "Esc", focused, vm::clearSelection);
+        keyed(keys, "flame.clear", "Esc", focused, () -> {
+            if (!vm.clearSelection()) {
+                windows.clear();
+            }
+        });
         // from the search field: Esc hands the keys back to the picture (the text stays)
         search.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
@@ -853,6 +882,11 @@ public final class FlameView implements CaptureView {
         MenuItem m = new MenuItem(ctx.text(key), new FontIcon(icon));
         m.setOnAction(e -> action.run());
         return m;
+    }
+
+    /** The flame graph's picture (it takes the keyboard focus for the flame graph's keys). */
+    public Node flameCanvasNode() {
+        return flame;
     }
 
     // for tests

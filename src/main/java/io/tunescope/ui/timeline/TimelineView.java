@@ -93,9 +93,12 @@ public final class TimelineView implements CaptureView {
     private List<Anomaly> anomalies = List.of();
     private boolean updatingPanels;
     private int generation;
+    /** The selected time window on the charts, and the markers' "flame graph of this window" (issue 13). */
+    private final WindowOverlay windowOverlay;
 
     public TimelineView(UiContext ctx) {
         this.ctx = ctx;
+        this.windowOverlay = new WindowOverlay(ctx, viewer, () -> timeline, () -> capture);
         build();
     }
 
@@ -171,7 +174,7 @@ public final class TimelineView implements CaptureView {
         if (ctx.annotations() != null) {
             ctx.annotations().addListener(this::applyAnnotationMarkers);
         }
-        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, reset, annotate);
+        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, reset, windowOverlay.rangeButton(), annotate);
         top.setAlignment(Pos.CENTER_LEFT);
         note.setId("timelineNote");
         note.setWrapText(true);
@@ -249,7 +252,7 @@ public final class TimelineView implements CaptureView {
         TabPane tabs = new TabPane(Controls.tab(ctx, "timeline.tab.chart", chartBox), Controls.tab(ctx, "timeline.tab.runs", runs),
                 Controls.tab(ctx, "timeline.tab.sweep", sweepBox), markersTab);
         markersTab.setText(ctx.text("timeline.tab.markers", 0));
-        markersTab.setContent(markers);
+        markersTab.setContent(windowOverlay.markersPane(markers));
         markersTab.setClosable(false);
         VBox box = new VBox(8, top, tabs);
         VBox.setVgrow(tabs, Priority.ALWAYS);
@@ -368,6 +371,7 @@ public final class TimelineView implements CaptureView {
                     viewer.setChart(chart);
                     fitHeight(chart);
                     applyAnnotationMarkers();
+                    windowOverlay.apply();
                 }
                 viewer.setVisible(chart != null);
                 empty.setVisible(chart == null);
@@ -415,6 +419,7 @@ public final class TimelineView implements CaptureView {
                     viewer.setChart(chart);
                     fitHeight(chart);
                     applyAnnotationMarkers();
+                    windowOverlay.apply();
                 }
             });
         });
@@ -542,6 +547,10 @@ public final class TimelineView implements CaptureView {
         // the new markers' labels in the theme's text colour
         io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
         chart.setNotify(true);
+    }
+
+    WindowOverlay windowOverlay() {
+        return windowOverlay;
     }
 
     /** The annotation markers on the chart (for tests). */

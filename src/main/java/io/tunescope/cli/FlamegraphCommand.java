@@ -3,6 +3,17 @@ package io.tunescope.cli;
 import io.tunescope.analysis.calltree.CallTree;
 import io.tunescope.analysis.calltree.CaptureProfiles;
 import io.tunescope.analysis.calltree.DiffTree;
+import io.tunescope.analysis.calltree.Hotspot;
+import io.tunescope.analysis.calltree.Hotspots;
+import io.tunescope.analysis.window.ProfileSamples;
+import io.tunescope.analysis.window.SampleFilter;
+import io.tunescope.analysis.window.Window;
+import io.tunescope.session.CaptureSession;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import io.tunescope.analysis.flame.FlameLayout;
 import io.tunescope.analysis.flame.FlameSearch;
 import io.tunescope.analysis.flame.Orientation;
@@ -33,11 +44,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code tunescope flamegraph FILE --png OUT.png}: the flame graph (or a differential one) as a PNG, headless. */
+/**
+ * {@code tunescope flamegraph FILE --png OUT.png}: the flame graph (or a differential one) as a PNG, headless;
+ * of a time window with {@code --from/--to} (against a second window with {@code --diff-from/--diff-to});
+ * {@code --json} prints the window's sample counts and top self frames.
+ */
 @Command(name = "flamegraph", mixinStandardHelpOptions = true,
         description = "Renders the flame graph of a CPU profile (perf script or folded stacks; a file or a capture "
                 + "folder/archive, whose first profile is used) to a PNG. With --diff, renders the differential "
-                + "flame graph: the shape of FILE (after), coloured by the change of each frame's share since BEFORE.",
+                + "flame graph: the shape of FILE (after), coloured by the change of each frame's share since BEFORE. "
+                + "With --from/--to, only the samples of that time window (perf script with timestamps); with "
+                + "--diff-from/--diff-to as well, the differential flame graph of the window against that second window. "
+                + "T is an ISO-8601 wall-clock time (as the capture's files print it) or seconds from the profile's first sample.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:usage error (bad option, bad regex, unwritable output)",
                 "3:no CPU profile could be read"})
@@ -45,8 +63,23 @@ public final class FlamegraphCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "perf script output, folded stacks, or a capture holding one")
     Path file;
 
-    @Option(names = "--png", required = true, paramLabel = "OUT.png", description = "where to write the picture")
+    @Option(names = "--png", paramLabel = "OUT.png", description = "where to write the picture (--png or --json is needed)")
     Path png;
+
+    @Option(names = "--from", paramLabel = "T", description = "start of the time window (included): ISO wall-clock time or seconds from the profile's start")
+    String from;
+
+    @Option(names = "--to", paramLabel = "T", description = "end of the time window (excluded); default: the last sample")
+    String to;
+
+    @Option(names = "--diff-from", paramLabel = "T", description = "start of the window to compare with (the before side of the differential)")
+    String diffFrom;
+
+    @Option(names = "--diff-to", paramLabel = "T", description = "end of the window to compare with")
+    String diffTo;
+
+    @Option(names = "--json", description = "print {profile, from, to, samples, weight, unit, top_self} of the (window's) profile")
+    boolean json;
 
     @Option(names = "--width", paramLabel = "W", defaultValue = "1200", description = "picture width in pixels (default ${DEFAULT-VALUE})")
     int width;
@@ -89,7 +122,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
     private static final double FOOTER = 26;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (width < 200 || width > 20000) {
@@ -115,37 +148,90 @@ public final class FlamegraphCommand implements Callable<Integer> {
                 err.println("tunescope flamegraph: warning: " + p);
             }
         }
-        CaptureProfiles.Entry after = load(file, err);
+        if (png == null && !json) {
+            err.println("tunescope flamegraph: give --png OUT.png, --json, or both");
+            return TunescopeCli.USAGE;
+        }
+        boolean windowed = from != null || to != null;
+        boolean diffWindowed = diffFrom != null || diffTo != null;
+        if (diffWindowed && before != null) {
+            err.println("tunescope flamegraph: --diff compares with another file, --diff-from/--diff-to with another window; give one of them");
+            return TunescopeCli.USAGE;
+        }
+        Loaded after = load(file, err);
         if (after == null) {
             return TunescopeCli.NOTHING_READ;
         }
-        StackProfile afterProfile = forEvent(after, err);
+        StackProfile afterProfile = forEvent(after.entry(), err);
         if (afterProfile == null) {
             return TunescopeCli.USAGE;
+        }
+        ProfileSamples samples = null;
+        Window window = null;
+        Window beforeWindow = null;
+        StackProfile windowBefore = null;
+        if (windowed || diffWindowed) {
+            samples = after.session().samples(after.entry().file().path(), afterProfile);
+            if (samples == null || !samples.timed()) {
+                err.println("tunescope flamegraph: " + after.entry().label() + " has no per-sample timestamps "
+                        + "(folded stacks, or perf script without the time field): no time window can be selected");
+                return TunescopeCli.USAGE;
+            }
+            try {
+                window = window(samples, from, to, "--from/--to");
+                afterProfile = samples.select(window, SampleFilter.ALL);
+                if (diffWindowed) {
+                    beforeWindow = window(samples, diffFrom, diffTo, "--diff-from/--diff-to");
+                    windowBefore = samples.select(beforeWindow, SampleFilter.ALL);
+                }
+            } catch (IllegalArgumentException e) {
+                err.println("tunescope flamegraph: " + e.getMessage());
+                return TunescopeCli.USAGE;
+            }
         }
         CallTree tree = CallTree.of(afterProfile);
         DiffTree diff = null;
         String title;
-        if (before != null) {
-            CaptureProfiles.Entry b = load(before, err);
-            if (b == null) {
-                return TunescopeCli.NOTHING_READ;
-            }
-            StackProfile beforeProfile = forEvent(b, err);
+        String name = window == null ? file.getFileName().toString()
+                : file.getFileName() + " [" + samples.label(window.fromNs()) + " .. " + samples.label(window.toNs()) + ")";
+        if (before != null || windowBefore != null) {
+            StackProfile beforeProfile = windowBefore;
+            String beforeName;
             if (beforeProfile == null) {
-                return TunescopeCli.USAGE;
+                Loaded b = load(before, err);
+                if (b == null) {
+                    return TunescopeCli.NOTHING_READ;
+                }
+                beforeProfile = forEvent(b.entry(), err);
+                if (beforeProfile == null) {
+                    return TunescopeCli.USAGE;
+                }
+                beforeName = before.getFileName().toString();
+            } else {
+                beforeName = "[" + samples.label(beforeWindow.fromNs()) + " .. " + samples.label(beforeWindow.toNs()) + ")";
             }
             diff = DiffTree.of(CallTree.of(beforeProfile), tree);
             if (reverse) {
                 diff = diff.reverse();
             }
             title = String.format(Locale.ROOT, "Differential flame graph%s: %s (%d) -> %s (%d)",
-                    reverse ? " (reversed: shape of before)" : "", before.getFileName(), diff.tree().grandTotal(DiffTree.BEFORE),
-                    file.getFileName(), diff.tree().grandTotal(DiffTree.AFTER));
+                    reverse ? " (reversed: shape of before)" : "", beforeName, diff.tree().grandTotal(DiffTree.BEFORE),
+                    name, diff.tree().grandTotal(DiffTree.AFTER));
         } else {
-            title = String.format(Locale.ROOT, "Flame graph: %s (%d samples, weight %d%s)", file.getFileName(),
+            title = String.format(Locale.ROOT, "Flame graph: %s (%d samples, weight %d%s)", name,
                     afterProfile.samples(), tree.grandTotal(),
                     afterProfile.event().isEmpty() ? "" : ", " + afterProfile.event());
+        }
+        if (json) {
+            Map<String, Object> o = summary(after.entry(), samples, window, afterProfile, tree);
+            if (windowBefore != null) {
+                o.put("against", summary(after.entry(), samples, beforeWindow, windowBefore, CallTree.of(windowBefore)));
+            }
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o));
+            if (png == null) {
+                out.flush();
+                return TunescopeCli.OK;
+            }
         }
         CallTree shown = diff == null ? tree : diff.tree();
         int column = diff == null ? 0 : diff.shapeColumn();
@@ -199,13 +285,58 @@ public final class FlamegraphCommand implements Callable<Integer> {
             err.println("tunescope flamegraph: cannot write " + png + ": " + e.getMessage());
             return TunescopeCli.USAGE;
         }
-        out.printf(Locale.ROOT, "%s: %dx%d, %d frames drawn, %d narrow frames merged%s%n", png, width, height,
+        PrintWriter note = json ? err : out;                   // --json keeps stdout one JSON object
+        note.printf(Locale.ROOT, "%s: %dx%d, %d frames drawn, %d narrow frames merged%s%n", png, width, height,
                 stats.frames(), stats.hiddenFrames(), afterProfile.event().isEmpty() ? "" : ", event " + afterProfile.event());
         if (matchLine != null) {
-            out.println(matchLine);
+            note.println(matchLine);
         }
+        note.flush();
         out.flush();
         return TunescopeCli.OK;
+    }
+
+    /** {@code [from, to)} from the user's times; a missing end is the profile's first or last sample. */
+    private static Window window(ProfileSamples s, String from, String to, String what) {
+        long a = from == null ? s.startNs() : s.parseTime(from);
+        long b = to == null ? s.endNs() + 1 : s.parseTime(to);
+        if (b <= a) {
+            throw new IllegalArgumentException(what + ": the window ends (" + s.label(b) + ") at or before it starts (" + s.label(a) + ")");
+        }
+        return new Window(a, b);
+    }
+
+    /** The object {@code --json} prints (README, "flamegraph --json"). */
+    static Map<String, Object> summary(CaptureProfiles.Entry e, ProfileSamples s, Window w, StackProfile p, CallTree tree) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("profile", e.file().path());
+        o.put("from", w == null ? null : time(s, w.fromNs()));
+        o.put("to", w == null ? null : time(s, w.toNs()));
+        o.put("samples", p.samples());
+        o.put("weight", tree.grandTotal());
+        o.put("unit", "samples");
+        List<Map<String, Object>> top = new ArrayList<>();
+        for (Hotspot h : Hotspots.of(tree, 0)) {
+            if (h.self() <= 0 || top.size() == TOP_SELF) {
+                break;
+            }
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("frame", h.function());
+            f.put("samples", h.self());
+            top.add(f);
+        }
+        o.put("top_self", top);
+        return o;
+    }
+
+    private static final int TOP_SELF = 10;
+
+    /** ISO wall-clock text when the profile's clock is known, else seconds from its first sample (a number). */
+    private static Object time(ProfileSamples s, long ns) {
+        if (s.clock().known()) {
+            return s.label(ns);
+        }
+        return java.math.BigDecimal.valueOf(ns - s.startNs(), 9).stripTrailingZeros();
     }
 
     private StackProfile forEvent(CaptureProfiles.Entry e, PrintWriter err) {
@@ -220,7 +351,11 @@ public final class FlamegraphCommand implements Callable<Integer> {
         return p;
     }
 
-    private CaptureProfiles.Entry load(Path path, PrintWriter err) {
+    /** A profile with the session whose one reading places it on the clock. */
+    private record Loaded(CaptureSession session, CaptureProfiles.Entry entry) {
+    }
+
+    private Loaded load(Path path, PrintWriter err) {
         Capture c;
         try {
             c = new CaptureLoader(io.tunescope.importers.formats.StandardImporters.registry()).load(path);
@@ -237,6 +372,6 @@ public final class FlamegraphCommand implements Callable<Integer> {
             err.println("tunescope flamegraph: " + path + " holds " + profiles.size() + " profiles; using "
                     + profiles.get(0).label());
         }
-        return profiles.get(0);
+        return new Loaded(CaptureSession.of(c), profiles.get(0));
     }
 }

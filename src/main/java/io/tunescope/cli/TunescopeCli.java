@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tunescope", mixinStandardHelpOptions = true, version = "Tunescope 0.1.0",
         description = "Reads a database performance capture (perf, numastat, iostat, sysbench, my.cnf, ...) headless.%n"
                 + "Without a command, tunescope opens the desktop app (optionally on a PATH).",
-        subcommands = {InspectCommand.class, StepsCommand.class, FindingsCommand.class, ExportCommand.class, FlamegraphCommand.class,
+        subcommands = {InspectCommand.class, StepsCommand.class, FindingsCommand.class, ExportCommand.class, FlamegraphCommand.class, HeatmapCommand.class,
                 TimelineCommand.class, CollapseCommand.class, CommandLine.HelpCommand.class})
 public final class TunescopeCli implements Runnable {
     /** Exit codes shared by every command. */

@@ -10,6 +10,8 @@ import io.tunescope.model.capture.Capture;
 import io.tunescope.model.stack.InternedStackProfile;
 import io.tunescope.model.stack.SampleColumns;
 import io.tunescope.session.CaptureSession;
+import io.tunescope.testutil.FtwrlDipScript;
+import io.tunescope.testutil.FtwrlDipScript.Raw;
 import io.tunescope.testutil.HandCaptures;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -47,112 +49,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Time windows on the real capture with a known dip (captures/README.md, Capture 6): the global read lock was
  * held 04:46:19.689-04:46:23.705 (driver log, the server's NOW(3)). The samples a window selects are counted
- * here a second way, straight from the perf script text and the perf header, with a regex and BigInteger-free
- * nanosecond arithmetic of our own; the dip's flame graph is compared with the ten seconds before it.
+ * here a second way ({@link FtwrlDipScript}: straight from the archive, the perf script text and the perf header); the dip's flame graph is compared with the ten seconds before it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FtwrlDipWindowTest {
-    private static final String STEP = "rw-4t-ftwrl/";
-    private static final String DIP_FROM = "2026-12-02T04:46:19.689";
-    private static final String DIP_TO = "2026-12-02T04:46:23.705";
-    private static final String PLATEAU_FROM = "2026-12-02T04:46:09.689";
+    private static final String DIP_FROM = FtwrlDipScript.DIP_FROM;
+    private static final String DIP_TO = FtwrlDipScript.DIP_TO;
+    private static final String PLATEAU_FROM = FtwrlDipScript.PLATEAU_FROM;
 
     private ProfileSamples cpu;
+    private FtwrlDipScript script;
     private List<Raw> raw;
     private long capturedOnMs;
-    private long lastNs;
-
-    /** One sample as read here, independently of the importer. */
-    record Raw(String comm, int tid, int cpu, long ns, Set<String> frames) {
-    }
 
     @BeforeAll
     void load() throws Exception {
-        Path archive = HandCaptures.get("ftwrl-dip.tar.gz", null);
-        Capture capture = new CaptureLoader(StandardImporters.registry()).load(archive);
+        Capture capture = new CaptureLoader(StandardImporters.registry()).load(HandCaptures.get("ftwrl-dip.tar.gz", null));
         CaptureSession session = CaptureSession.of(capture);
         CaptureProfiles.Entry e = CaptureProfiles.of(capture).stream()
                 .filter(x -> x.file().path().endsWith("perf-cpu.script.txt")).findFirst().orElseThrow();
         cpu = session.samples(e.file().path(), e.profile());
         assertNotNull(cpu);
-        Map<String, byte[]> files = untar(archive, Set.of("ftwrl-dip/" + STEP + "perf-cpu.script.txt", "ftwrl-dip/" + STEP + "perf-cpu.header.txt"));
-        raw = readScript(files.get("ftwrl-dip/" + STEP + "perf-cpu.script.txt"));
-        capturedOnMs = capturedOn(files.get("ftwrl-dip/" + STEP + "perf-cpu.header.txt"));
-        lastNs = raw.stream().mapToLong(Raw::ns).max().orElseThrow();
-    }
-
-    private static final Pattern HEADER = Pattern.compile("^(\\S.*?)\\s+(-?\\d+)\\s+\\[(\\d+)\\]\\s+(\\d+)\\.(\\d{6}):\\s+\\d+\\s+cpu-clock:");
-    private static final Pattern FRAME = Pattern.compile("^\\s+[0-9a-f]+\\s+(.+?)(\\+0x[0-9a-f]+)?\\s+\\(.*\\)$");
-
-    /** The named members of a .tar.gz (ustar headers: name at 0, octal size at 124, 512-byte blocks). */
-    private static Map<String, byte[]> untar(Path archive, Set<String> names) throws IOException {
-        Map<String, byte[]> out = new HashMap<>();
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(archive))) {
-            byte[] h = new byte[512];
-            while (in.readNBytes(h, 0, 512) == 512 && h[0] != 0) {
-                String name = new String(h, 0, 100, StandardCharsets.US_ASCII).replace("\0", "").strip();
-                String prefix = new String(h, 345, 155, StandardCharsets.US_ASCII).replace("\0", "").strip();
-                if (!prefix.isEmpty()) {
-                    name = prefix + "/" + name;
-                }
-                long size = Long.parseLong(new String(h, 124, 12, StandardCharsets.US_ASCII).replace("\0", "").strip(), 8);
-                byte[] body = in.readNBytes((int) size);
-                in.readNBytes((int) ((512 - size % 512) % 512));
-                if (names.contains(name)) {
-                    out.put(name, body);
-                }
-            }
-        }
-        assertEquals(names, out.keySet());
-        return out;
-    }
-
-    private static List<Raw> readScript(byte[] text) throws IOException {
-        List<Raw> out = new ArrayList<>();
-        Set<String> frames = null;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(new ByteArrayInputStream(text), StandardCharsets.UTF_8))) {
-            String l;
-            while ((l = r.readLine()) != null) {
-                Matcher m = HEADER.matcher(l);
-                if (m.find()) {
-                    frames = new HashSet<>();
-                    out.add(new Raw(m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
-                            Long.parseLong(m.group(4)) * 1_000_000_000L + Long.parseLong(m.group(5)) * 1000L, frames));
-                    continue;
-                }
-                Matcher f = FRAME.matcher(l);
-                if (frames != null && f.find()) {
-                    frames.add(f.group(1));
-                }
-            }
-        }
-        return out;
-    }
-
-    private static long capturedOn(byte[] header) {
-        for (String l : new String(header, StandardCharsets.UTF_8).split("\n")) {
-            if (l.startsWith("# captured on")) {
-                String v = l.substring(l.indexOf(':') + 1).strip().replaceAll("\\s+", " ");
-                return LocalDateTime.parse(v, DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy", Locale.ENGLISH))
-                        .toInstant(ZoneOffset.UTC).toEpochMilli();
-            }
-        }
-        throw new AssertionError("no captured on");
-    }
-
-    /** perf's captured-on is the end of the recording: the last sample sits there; others by their distance to it. */
-    private long wallNs(Raw s) {
-        return capturedOnMs * 1_000_000L + (s.ns() - lastNs);
-    }
-
-    private static long ns(String iso) {
-        return Instant.parse(iso + "Z").toEpochMilli() * 1_000_000L;
+        script = FtwrlDipScript.read();
+        raw = script.samples();
+        capturedOnMs = script.capturedOnMs();
     }
 
     private long count(String from, String to, Predicate<Raw> p) {
-        long a = ns(from);
-        long b = ns(to);
-        return raw.stream().filter(s -> wallNs(s) >= a && wallNs(s) < b && p.test(s)).count();
+        return script.count(from, to, p);
     }
 
     @Test
@@ -281,6 +205,53 @@ class FtwrlDipWindowTest {
 
     private double share(String from, String to, String comm) {
         return (double) count(from, to, s -> s.comm().equals(comm)) / count(from, to, s -> true);
+    }
+
+    @Test
+    void theHeatmapCountsEverySampleInItsCellAndShowsTheDip() {
+        Heatmap h = Heatmap.of(cpu, SampleFilter.ALL, 20);
+        assertTrue(h.wallClock());
+        assertEquals(50, h.rows());
+        assertEquals(raw.size(), h.total());
+        assertEquals("04:46:01", h.columnLabel(0));
+        for (int c = 0; c < h.columns(); c++) {
+            long col = 0;
+            for (int r = 0; r < h.rows(); r++) {
+                col += h.count(c, r);
+            }
+            // the column is the wall-clock second, counted from the raw text
+            String from = "2026-12-02T04:46:" + String.format(Locale.ROOT, "%02d", 1 + c);
+            String to = c + 2 < 60 ? "2026-12-02T04:46:" + String.format(Locale.ROOT, "%02d", 2 + c) : "2026-12-02T04:47:00";
+            assertEquals(count(from + ".000", to + ".000", s -> true), col, "column " + h.columnLabel(c));
+            assertEquals(col, cpu.select(h.columns(c, c), SampleFilter.ALL).samples());
+        }
+        // every cell is the window it stands for
+        Heatmap m = Heatmap.of(cpu, SampleFilter.ALL.withComm("mariadbd"), 50);
+        for (int c = 0; c < m.columns(); c++) {
+            for (int r = 0; r < m.rows(); r++) {
+                assertEquals(m.count(c, r), cpu.select(m.cell(c, r), SampleFilter.ALL.withComm("mariadbd")).samples());
+            }
+        }
+        // the seconds wholly inside the lock have (almost) no server samples, the ten before have plenty
+        int dip = 0;
+        int before = 0;
+        for (int c = 0; c < m.columns(); c++) {
+            long t = cpu.wallMs(m.cellStartNs(c, 0));
+            int sum = 0;
+            for (int r = 0; r < m.rows(); r++) {
+                sum += m.count(c, r);
+            }
+            if (t >= FtwrlDipScript.ns(DIP_FROM) / 1_000_000L + 1000 && t + 1000 <= FtwrlDipScript.ns(DIP_TO) / 1_000_000L) {
+                dip += sum;
+            } else if (t >= FtwrlDipScript.ns(PLATEAU_FROM) / 1_000_000L && t + 1000 <= FtwrlDipScript.ns(DIP_FROM) / 1_000_000L) {
+                before += sum;
+            }
+        }
+        assertTrue(dip * 10 < before, "mariadbd samples in the dip's whole seconds " + dip + ", in the nine before " + before);
+        // a drag from a later cell to an earlier one selects the same span in time order
+        assertEquals(m.range(3, 5, 5, 2), m.range(5, 2, 3, 5));
+        assertEquals(m.cellStartNs(3, 5), m.range(5, 2, 3, 5).fromNs());
+        assertEquals(m.cellEndNs(5, 2), m.range(5, 2, 3, 5).toNs());
     }
 
     @Test

@@ -711,7 +711,8 @@ public final class FlameView implements CaptureView {
     private void registerKeys() {
         flame.setFocusTraversable(true);
         io.tunescope.ui.Shortcuts keys = ctx.shortcuts();
-        java.util.function.BooleanSupplier focused = flame::isFocused;
+        // the scene's focus owner, not isFocused(): that one is also false while a tooltip window is up
+        java.util.function.BooleanSupplier focused = () -> flame.getScene() != null && flame.getScene().getFocusOwner() == flame;
         keyed(keys, "flame.up", "Up", focused, () -> vm.moveCursor(io.tunescope.analysis.flame.FlameNavigation.Move.UP, flame.weightPerPixel()));
         keys.alias("flame.up", "W");
         keyed(keys, "flame.down", "Down", focused, () -> vm.moveCursor(io.tunescope.analysis.flame.FlameNavigation.Move.DOWN, flame.weightPerPixel()));

@@ -10,6 +10,7 @@ import io.tunescope.importers.Sniff;
 import io.tunescope.importers.stats.IoColumns;
 import io.tunescope.importers.stats.SeriesCollector;
 import io.tunescope.importers.stats.Stamp;
+import io.tunescope.importers.stats.SysstatJson;
 import io.tunescope.model.capture.Dataset;
 import io.tunescope.model.series.SeriesDatasets;
 import io.tunescope.model.series.SeriesSet;
@@ -70,18 +71,13 @@ public final class IostatImporter implements Importer<SeriesSet> {
                 device++;
             } else if (l.startsWith("avg-cpu:") && l.contains("%iowait")) {
                 avgcpu++;
-            } else if (l.startsWith("{\"sysstat\"")) {
-                json = true;
-            } else if (l.contains("\"disk_device\"")) {
-                jsonDisk = true;
-            } else if (l.contains("\"cpu-load\"")) {
-                jsonCpuLoad = true;
-            } else if (l.contains("\"timestamp\": {") || l.contains("\"timestamp\":{")) {
-                jsonSadfStamp = true;
-            } else if (l.contains("\"avg-cpu\"")) {
-                jsonDisk = true;
             }
         }
+        SysstatJson js = SysstatJson.of(head);
+        json = js.sysstat();
+        jsonDisk = js.disk();
+        jsonCpuLoad = js.cpuLoad();
+        jsonSadfStamp = js.dateTimestamp();
         if (json && jsonDisk && !jsonCpuLoad && !jsonSadfStamp) {
             return Sniff.certain("sysstat JSON with disk_device/avg-cpu statistics (iostat -o JSON)");
         }
@@ -161,8 +157,9 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     continue;
                 }
                 Matcher dh = DEVICE_HDR.matcher(l);
-                String[] lastCols = dh.matches() && l.startsWith("Device") ? null : deviceLastColumns(l);
-                if (lastCols != null || dh.matches() && l.startsWith("Device")) {
+                boolean deviceHeader = l.startsWith("Device") && dh.matches();
+                String[] lastCols = deviceHeader ? null : deviceLastColumns(l);
+                if (lastCols != null || deviceHeader) {
                     String block = String.join(" ", lastCols != null ? lastCols : new String[] {dh.group(1).strip()});
                     boolean again = lastCols != null ? blocks.contains(block) : c.currentHasDevices();
                     if (!stampedPending && (!seenReport || again)) {
@@ -187,7 +184,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     continue;
                 }
                 if (mode == Mode.CPU) {
-                    String[] v = l.strip().split("\\s+");
+                    String[] v = io.tunescope.importers.Words.split(l);
                     if (v.length != cpuCols.length) {
                         ctx.warn(n, ctx.displayName() + ": avg-cpu row has " + v.length + " values for " + cpuCols.length + " columns");
                     }
@@ -201,7 +198,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     continue;
                 }
                 if (mode == Mode.DEVICE) {
-                    String[] v = l.strip().split("\\s+");
+                    String[] v = io.tunescope.importers.Words.split(l);
                     if (v.length != devCols.length + 1) {
                         ctx.warn(n, ctx.displayName() + ": device row has " + (v.length - 1) + " values for "
                                 + devCols.length + " columns; skipped");

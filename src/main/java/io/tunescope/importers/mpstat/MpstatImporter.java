@@ -69,14 +69,12 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                 headers++;
             } else if (ROW.matcher(l).matches()) {
                 rows++;
-            } else if (l.startsWith("{\"sysstat\"")) {
-                json = true;
-            } else if (l.contains("\"cpu-load\"")) {
-                cpuLoad = true;
-            } else if (l.contains("\"timestamp\": {") || l.contains("\"timestamp\":{")) {
-                sadfStamp = true;
             }
         }
+        io.tunescope.importers.stats.SysstatJson js = io.tunescope.importers.stats.SysstatJson.of(head);
+        json = js.sysstat();
+        cpuLoad = js.cpuLoad();
+        sadfStamp = js.dateTimestamp();
         if (json && cpuLoad && !sadfStamp) {
             return Sniff.certain("sysstat JSON with cpu-load statistics (mpstat -o JSON)");
         }
@@ -182,7 +180,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                         c.stampCurrent(Stamp.time(r.group(1)));
                         stamped = true;
                     }
-                    String[] v = r.group(3).strip().split("\\s+");
+                    String[] v = io.tunescope.importers.Words.split(r.group(3));
                     if (v.length != cols.length) {
                         ctx.warn(n, ctx.displayName() + ": row has " + v.length + " values for " + cols.length + " columns; skipped");
                         continue;

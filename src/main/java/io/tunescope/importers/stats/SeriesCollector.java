@@ -27,6 +27,7 @@ public final class SeriesCollector {
     private final List<Stamp> stamps = new ArrayList<>();
     private final List<Integer> reportLines = new ArrayList<>();
     private final Map<String, Col> cols = new LinkedHashMap<>();
+    private final Map<String, Map<String, Col>> byName = new java.util.HashMap<>();
     private final Map<String, String> meta = new LinkedHashMap<>();
     private Stamp bannerDate;
     private int current = -1;
@@ -211,8 +212,29 @@ public final class SeriesCollector {
         if (stamps.isEmpty()) {
             beginReport(line, null);
         }
+        col(name, entity == null ? "" : entity, unit).add(current, value, line);
+    }
+
+    /**
+     * The column of (name, entity, unit): found through a map by name and entity (the name strings are the
+     * importer's own per header, their hashes cached), so a value costs no key string and no metric object.
+     */
+    private Col col(String name, String entity, Unit unit) {
+        Map<String, Col> byEntity = byName.get(name);
+        if (byEntity == null) {
+            byEntity = new java.util.HashMap<>();
+            byName.put(name, byEntity);
+        }
+        Col c = byEntity.get(entity);
+        if (c != null && c.metric.unit() == unit) {
+            return c;
+        }
         Metric m = Metric.of(tool, name, entity, unit);
-        cols.computeIfAbsent(m.key(), k -> new Col(m)).add(current, value, line);
+        c = cols.computeIfAbsent(m.key(), k -> new Col(m));
+        if (c.metric.unit() == unit) {
+            byEntity.put(entity, c);
+        }
+        return c;
     }
 
     /**

@@ -35,6 +35,16 @@ public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
      * A zone suffix is accepted and ignored: every tool's times are read as printed (local wall time).
      */
     public static Stamp parseLine(String line) {
+        // cheap refusals first (importers ask this of every line): a timestamp line starts with a digit or
+        // "Time:" and holds a ':'
+        int i = 0;
+        int n = line.length();
+        while (i < n && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        if (i == n || !(Character.isDigit(line.charAt(i)) || line.charAt(i) == 'T') || line.indexOf(':', i) < 0) {
+            return null;
+        }
         Matcher m = FULL.matcher(line);
         if (!m.matches()) {
             return null;

@@ -113,7 +113,7 @@ public final class VmstatImporter implements Importer<SeriesSet> {
                     ctx.warn(n, ctx.displayName() + ": data before the vmstat header; skipped");
                     continue;
                 }
-                String[] v = l.strip().split("\\s+");
+                String[] v = io.tunescope.importers.Words.split(l);
                 Stamp stamp = null;
                 if (timestamped && v.length >= cols.length + 2) {
                     stamp = Stamp.parseLine(v[v.length - 2] + " " + v[v.length - 1]);

@@ -107,6 +107,16 @@ public final class ProfileSamples {
         return timed() && clock.known() ? clock.perfNs(epochMs) : null;
     }
 
+    /**
+     * The window of a wall-clock range {@code [fromMs, toMs)} (a range selected in the timeline, a dip marker's
+     * span), or null when this profile's wall clock is unknown.
+     */
+    public Window wallWindow(long fromMs, long toMs) {
+        Long a = nsAtWall(fromMs);
+        Long b = nsAtWall(toMs);
+        return a == null || b == null || b < a ? null : new Window(a, b);
+    }
+
     /** Wall-clock epoch millis of a perf time; null when unknown. */
     public Long wallMs(long perfNs) {
         return timed() && clock.known() ? clock.wallMs(perfNs) : null;

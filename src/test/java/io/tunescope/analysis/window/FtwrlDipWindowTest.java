@@ -128,6 +128,8 @@ class FtwrlDipWindowTest {
         Window bySeconds = new Window(cpu.parseTime(String.format(Locale.ROOT, "%.9f", from)),
                 cpu.parseTime(String.format(Locale.ROOT, "%.9f", to)));
         assertEquals(expected, cpu.select(bySeconds, SampleFilter.ALL).samples());
+        // the same window as the timeline gives it (wall-clock millis)
+        assertEquals(dip, cpu.wallWindow(FtwrlDipScript.ns(DIP_FROM) / 1_000_000L, FtwrlDipScript.ns(DIP_TO) / 1_000_000L));
         // filters: command, thread, CPU, frame
         assertEquals(count(DIP_FROM, DIP_TO, s -> s.comm().equals("java")),
                 cpu.select(dip, SampleFilter.ALL.withComm("java")).samples());

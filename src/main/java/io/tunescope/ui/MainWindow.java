@@ -73,6 +73,7 @@ public final class MainWindow implements UiContext {
     private final List<String> args;
     private final Shortcuts shortcuts = new Shortcuts();
     private final ViewModels viewModels;
+    private final WindowSelection windowSelection = new WindowSelection();
     private final Theme.Switcher themes;
     private final io.tunescope.ui.annotate.AnnotationsModel annotations =
             new io.tunescope.ui.annotate.AnnotationsModel(m -> Platform.runLater(() -> error(m)));
@@ -112,6 +113,11 @@ public final class MainWindow implements UiContext {
     @Override
     public Shortcuts shortcuts() {
         return shortcuts;
+    }
+
+    @Override
+    public WindowSelection windowSelection() {
+        return windowSelection;
     }
 
     @Override
@@ -372,7 +378,9 @@ public final class MainWindow implements UiContext {
         cancel.visibleProperty().bind(model.loadingProperty());
         cancel.setOnAction(e -> model.cancel());
         cancel.setId("cancelButton");
-        HBox bar = new HBox(8, statusLabel, progress, cancel);
+        // another capture: its samples are not the selected window's
+        model.captureProperty().addListener((o, a, b) -> windowSelection.clear());
+        HBox bar = new HBox(8, statusLabel, WindowStatus.create(this, windowSelection), progress, cancel);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("status-bar");

@@ -104,6 +104,11 @@ public final class Shortcuts {
 
     /** Adds more keys for a registered shortcut (Backspace as well as Esc). Listed in the dialog as well. */
     public Shortcut alias(String id, String keys) {
+        return alias(id, KeyCombination.valueOf(keys));
+    }
+
+    /** As {@link #alias(String, String)}, for keys the string syntax cannot say (Shift pressed or not: {@code SHIFT_ANY}). */
+    public Shortcut alias(String id, KeyCombination keys) {
         Binding original = null;
         for (List<Binding> list : bindings.values()) {
             for (Binding b : list) {
@@ -115,7 +120,7 @@ public final class Shortcuts {
         if (original == null) {
             throw new IllegalArgumentException("no shortcut " + id + " to alias");
         }
-        Shortcut s = new Shortcut(id, KeyCombination.valueOf(keys), original.shortcut().descriptionKey());
+        Shortcut s = new Shortcut(id, keys, original.shortcut().descriptionKey());
         checkKeys(s, original.scope() == null);
         listed.add(s);
         bind(s, original.scope(), original.enabled(), original.action());

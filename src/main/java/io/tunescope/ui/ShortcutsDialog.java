@@ -63,7 +63,10 @@ public final class ShortcutsDialog {
             for (List<Shortcuts.Shortcut> same : byId.values()) {
                 List<String> keys = new ArrayList<>();
                 for (Shortcuts.Shortcut s : same) {
-                    keys.add(s.displayKeys());
+                    // the keypad's + and the main keyboard's + read the same
+                    if (!keys.contains(s.displayKeys())) {
+                        keys.add(s.displayKeys());
+                    }
                 }
                 Label k = new Label(String.join(" / ", keys));
                 k.getStyleClass().add("shortcut-keys");

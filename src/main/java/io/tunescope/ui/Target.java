@@ -12,6 +12,10 @@ public sealed interface Target {
     record Frame(String step, String frame) implements Target {
     }
 
+    /** The flame graph of the selected time window ({@link UiContext#windowSelection()}), of a profile of the step. */
+    record SelectedWindow(String step) implements Target {
+    }
+
     /**
      * A time range in the clock of the step's series (milliseconds): epoch millis when {@code wallClock},
      * else millis from the series' own start (series without timestamps are placed at the start of the

@@ -47,6 +47,14 @@ public interface UiContext {
     }
 
     /**
+     * The selected time window of the samples, shared by the heatmap, the timeline and the flame graph (app
+     * state: it survives tab switches). Null in a context without a window; a view then keeps its own.
+     */
+    default WindowSelection windowSelection() {
+        return null;
+    }
+
+    /**
      * The language of the UI's words (the bundle's locale: the root locale for English), for the words that the
      * core draws inside charts and heatmaps ({@link io.tunescope.analysis.ChartText}).
      */

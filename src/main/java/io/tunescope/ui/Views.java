@@ -16,6 +16,7 @@ public final class Views {
         views.add(new io.tunescope.ui.flame.FlameView(ctx));
         views.add(new io.tunescope.ui.perfreport.PerfReportView(ctx));
         views.add(new io.tunescope.ui.timeline.TimelineView(ctx));
+        views.add(new io.tunescope.ui.heatmap.HeatmapView(ctx));
         views.add(new io.tunescope.ui.numa.NumaView(ctx));
         views.add(new io.tunescope.ui.server.ServerView(ctx));
         views.add(new io.tunescope.ui.config.ConfigView(ctx));

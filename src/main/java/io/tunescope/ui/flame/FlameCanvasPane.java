@@ -46,6 +46,12 @@ final class FlameCanvasPane extends Region {
                 : io.tunescope.ui.ViewExport.paintCanvas(getWidth(), getHeight(), scale, g -> paintOn(g, theme.palette())));
         canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> setHover(nodeAt(e.getX(), e.getY())));
         canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> setHover(-1));
+        canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
+            if (isFocusTraversable()) {
+                requestFocus();
+            }
+        });
+        focusedProperty().addListener((o, a, b) -> paint());
         canvas.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.isStillSincePress()) {
                 int n = nodeAt(e.getX(), e.getY());
@@ -119,10 +125,46 @@ final class FlameCanvasPane extends Region {
         paint();
     }
 
-    /** Marks a node (the current search match) with the hover outline. */
+    /**
+     * Marks a node (the keyboard cursor, the current search match) with the hover outline, scrolling deep
+     * stacks so that it shows; the mouse's hover gives way until the mouse moves again.
+     */
     void setCurrent(int node) {
         current = node;
+        if (node >= 0) {
+            hover = -1;
+            scrollToShow(node);
+        }
         paint();
+    }
+
+    int current() {
+        return current;
+    }
+
+    /** Weight of one pixel of the picture: narrower frames are merged into grey blocks, the keys skip them. */
+    double weightPerPixel() {
+        return layout == null ? 0 : view().weightPerPixel();
+    }
+
+    private void scrollToShow(int node) {
+        if (layout == null || !layout.isLaidOut(node) || getHeight() < 2) {
+            return;
+        }
+        FlameGraphPainter.View v = view();
+        double top = FlameGraphPainter.rowTop(layout, v, layout.row(node));
+        double max = Math.max(0, FlameGraphPainter.pictureHeight(layout, v) - getHeight());
+        boolean flame = layout.orientation() == io.tunescope.analysis.flame.Orientation.FLAME;
+        // flame: scrollY moves the picture down (rows above come in); icicle: up
+        double shift = 0;
+        if (top < 0) {
+            shift = -top;
+        } else if (top + v.rowHeight() > getHeight()) {
+            shift = getHeight() - top - v.rowHeight();
+        }
+        if (shift != 0) {
+            scrollY = Math.max(0, Math.min(max, scrollY + (flame ? shift : -shift)));
+        }
     }
 
     FlameLayout flameLayout() {
@@ -193,6 +235,13 @@ final class FlameCanvasPane extends Region {
             return;
         }
         FlameGraphPainter.Stats st = paintOn(g, palette);
+        if (isFocused()) {
+            // keyboard focus: the arrow keys move the outlined frame (not in exports)
+            g.setStroke(javafx.scene.paint.Color.web("#1f6feb"));
+            g.setLineWidth(2);
+            g.setLineDashes();
+            g.strokeRect(1, 1, canvas.getWidth() - 2, canvas.getHeight() - 2);
+        }
         if (!st.equals(lastStats)) {
             lastStats = st;
             onPainted.accept(st);

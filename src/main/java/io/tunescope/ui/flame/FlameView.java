@@ -79,6 +79,8 @@ public final class FlameView implements CaptureView {
     private final Label matchLabel = new Label();
     private final Label emptyLabel = new Label();
     private final Label statsLabel = new Label();
+    /** The keyboard cursor's frame in words (what the tooltip says for the mouse). */
+    private final Label cursorLabel = new Label();
     /** What each colour of the scheme means (modules, subsystems, grew/shrank), in the UI's language. */
     private final HBox legendBox = new HBox(10);
     private List<io.tunescope.render.flame.FlameColors.Legend> shownLegend = List.of();
@@ -102,13 +104,21 @@ public final class FlameView implements CaptureView {
     private final TableView<Hotspot> table = new TableView<>();
     private final TextField tableFilter = new TextField();
     private final TabPane sideTabs = new TabPane();
+    /** The app's selected time window (the window's state; a view of its own in a context without one). */
+    private final io.tunescope.ui.WindowSelection windows;
+    /** What the flame graph shows when it is of a time window: the window, its samples, the window compared with. */
+    private final Label windowTitle = new Label();
     private Capture capture;
     private boolean syncingSelection;
+    private boolean swallowTyped;
 
     public FlameView(UiContext ctx) {
         this.ctx = ctx;
         this.vm = new FlameViewModel(ctx.background(), io.tunescope.session.UserFiles.defaultSubsystems());
+        this.windows = ctx.windowSelection() != null ? ctx.windowSelection() : new io.tunescope.ui.WindowSelection();
         build();
+        vm.windowProperty().bind(windows.selectedProperty());
+        vm.compareWindowProperty().bind(windows.compareProperty());
     }
 
     public FlameViewModel viewModel() {
@@ -164,6 +174,9 @@ public final class FlameView implements CaptureView {
     /** "Show evidence" for a profile frame: searches the frame by its exact name. */
     @Override
     public boolean reveal(io.tunescope.ui.Target target) {
+        if (target instanceof io.tunescope.ui.Target.SelectedWindow) {
+            return vm.activeWindow() != null;
+        }
         if (!(target instanceof io.tunescope.ui.Target.Frame f) || capture == null || profileBox.getItems().isEmpty()) {
             return false;
         }
@@ -181,7 +194,13 @@ public final class FlameView implements CaptureView {
         table.setId("flame-hotspots");
         breadcrumb.setId("flame-breadcrumb");
 
-        root.setTop(new VBox(toolbar(), compareBar(), crumbBar()));
+        windowTitle.setId("flame-window");
+        windowTitle.getStyleClass().add("section-title");
+        windowTitle.setWrapText(true);
+        windowTitle.setPadding(new Insets(2, 8, 0, 8));
+        windowTitle.managedProperty().bind(windowTitle.visibleProperty());
+        windowTitle.setVisible(false);
+        root.setTop(new VBox(toolbar(), compareBar(), windowTitle, crumbBar()));
         StackPane centre = new StackPane(flame, emptyLabel);
         emptyLabel.setText(ctx.text("flame.noCapture"));
         emptyLabel.visibleProperty().bind(vm.snapshotProperty().isNull());
@@ -215,7 +234,9 @@ public final class FlameView implements CaptureView {
         }
         vm.selectedFrameProperty().addListener((o, a, b) -> selectionChanged(b.intValue()));
         vm.sandwichProperty().addListener((o, a, s) -> showSandwich(s));
-        vm.currentMatchProperty().addListener((o, a, b) -> flame.setCurrent(b.intValue()));
+        vm.cursorProperty().addListener((o, a, b) -> showCursor());
+        vm.snapshotProperty().addListener((o, a, b) -> showCursor());
+        registerKeys();
         vm.transformsProperty().addListener((o, a, t) -> showTransforms(t));
         showTransforms(TransformStack.EMPTY);
         ctx.theme().addListener((o, a, t) -> applyTheme(t));
@@ -336,11 +357,13 @@ public final class FlameView implements CaptureView {
         statsLabel.getStyleClass().add("hint");
         diffLegend.setId("flame-diff-legend");
         diffLegend.setWrapText(true);
-        diffLegend.visibleProperty().bind(vm.diffModeProperty());
-        diffLegend.managedProperty().bind(vm.diffModeProperty());
+        diffLegend.visibleProperty().bind(diffLegend.textProperty().isNotEmpty());
+        diffLegend.managedProperty().bind(diffLegend.visibleProperty());
         legendBox.setId("flame-legend");
         legendBox.setAlignment(Pos.CENTER_LEFT);
-        HBox info = new HBox(16, transformsLabel, statsLabel, legendBox, diffLegend);
+        cursorLabel.setId("flame-cursor");
+        cursorLabel.getStyleClass().add("hint");
+        HBox info = new HBox(16, transformsLabel, statsLabel, legendBox, diffLegend, cursorLabel);
         info.setPadding(new Insets(0, 8, 2, 8));
         return new VBox(breadcrumb, info);
     }
@@ -497,7 +520,16 @@ public final class FlameView implements CaptureView {
         flame.setContent(s.layout(), s.colors(), s.search());
         showLegend(s.colors().legend());
         CaptureProfiles.Entry[] sides = vm.diffSides();
-        if (s.diff() != null && sides != null) {
+        io.tunescope.ui.WindowSelection.Slice w = vm.activeWindow();
+        io.tunescope.ui.WindowSelection.Slice wb = vm.activeCompareWindow();
+        windowTitle.setVisible(w != null);
+        windowTitle.setText(w == null ? "" : wb == null ? ctx.text("flame.window.title", w.range(), w.seconds(), w.sampleCount(),
+                w.entry().file().fileName(), io.tunescope.ui.WindowStatus.filterText(ctx, w.filter()))
+                : ctx.text("flame.window.diffTitle", w.range(), w.sampleCount(), wb.range(), wb.sampleCount(), w.entry().file().fileName()));
+        if (s.diff() != null && w != null && wb != null) {
+            diffLegend.setText(ctx.text(s.diff().reversed() ? "flame.diff.legend.reversed" : "flame.diff.legend", wb.range(), w.range(),
+                    pct(vm.thresholdPctProperty().get() / 100.0)));
+        } else if (s.diff() != null && sides != null) {
             String before = sides[0].label();
             String after = sides[1].label();
             diffLegend.setText(ctx.text(s.diff().reversed() ? "flame.diff.legend.reversed" : "flame.diff.legend", before, after,
@@ -668,8 +700,111 @@ public final class FlameView implements CaptureView {
         if (s == null) {
             return;
         }
-        vm.selectedFrameProperty().set(s.tree().frame(node));
+        vm.setCursor(node);
         vm.zoomTo(node);
+    }
+
+    /**
+     * The flame graph's keys, listed in F1. They act while the picture has the keyboard focus (a click on it,
+     * or showing the tab), so that the tables, lists and fields of the view keep their own arrows and letters.
+     */
+    private void registerKeys() {
+        flame.setFocusTraversable(true);
+        io.tunescope.ui.Shortcuts keys = ctx.shortcuts();
+        // the scene's focus owner, not isFocused(): that one is also false while a tooltip window is up
+        java.util.function.BooleanSupplier focused = () -> flame.getScene() != null && flame.getScene().getFocusOwner() == flame;
+        keyed(keys, "flame.up", "Up", focused, () -> vm.moveCursor(io.tunescope.analysis.flame.FlameNavigation.Move.UP, flame.weightPerPixel()));
+        keys.alias("flame.up", "W");
+        keyed(keys, "flame.down", "Down", focused, () -> vm.moveCursor(io.tunescope.analysis.flame.FlameNavigation.Move.DOWN, flame.weightPerPixel()));
+        keys.alias("flame.down", "S");
+        keyed(keys, "flame.left", "Left", focused, () -> vm.moveCursor(io.tunescope.analysis.flame.FlameNavigation.Move.LEFT, flame.weightPerPixel()));
+        keys.alias("flame.left", "A");
+        keyed(keys, "flame.right", "Right", focused, () -> vm.moveCursor(io.tunescope.analysis.flame.FlameNavigation.Move.RIGHT, flame.weightPerPixel()));
+        keys.alias("flame.right", "D");
+        keyed(keys, "flame.zoomIn", "Plus", focused, () -> vm.zoomIn(flame.weightPerPixel()));
+        // "+" is Shift+= on many keyboards, and the keypad has its own
+        keys.alias("flame.zoomIn", new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.EQUALS,
+                javafx.scene.input.KeyCombination.SHIFT_ANY));
+        keys.alias("flame.zoomIn", "Add");
+        keyed(keys, "flame.zoomOut", "Minus", focused, vm::zoomOut);
+        keys.alias("flame.zoomOut", "Subtract");
+        keyed(keys, "flame.focus", "Enter", focused, vm::focusCursor);
+        keyed(keys, "flame.back", "Backspace", focused, vm::back);
+        keyed(keys, "flame.search", "Slash", focused, () -> {
+            swallowTyped = true;
+            search.requestFocus();
+            search.selectAll();
+        });
+        // the "/" that opened the search is typed after it was pressed: it must not land in the field
+        search.addEventFilter(javafx.scene.input.KeyEvent.KEY_TYPED, e -> {
+            if (swallowTyped) {
+                swallowTyped = false;
+                if ("/".equals(e.getCharacter())) {
+                    e.consume();
+                }
+            }
+        });
+        search.addEventFilter(javafx.scene.input.KeyEvent.KEY_RELEASED, e -> swallowTyped = false);
+        keys.alias("flame.search", "Divide");
+        keyed(keys, "flame.next", "N", focused, () -> vm.nextMatch(true));
+        keyed(keys, "flame.previous", "Shift+N", focused, () -> vm.nextMatch(false));
+        keyed(keys, "flame.clear", "Esc", focused, () -> {
+            if (!vm.clearSelection()) {
+                windows.clear();
+            }
+        });
+        // from the search field: Esc hands the keys back to the picture (the text stays)
+        search.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
+                flame.requestFocus();
+                e.consume();
+            }
+        });
+        // showing the tab gives the picture the keys, unless the user is typing somewhere in the view
+        root.visibleProperty().addListener((o, a, b) -> {
+            if (b) {
+                javafx.application.Platform.runLater(this::focusPicture);
+            }
+        });
+        root.sceneProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                javafx.application.Platform.runLater(this::focusPicture);
+            }
+        });
+    }
+
+    private void keyed(io.tunescope.ui.Shortcuts keys, String id, String combination, java.util.function.BooleanSupplier enabled,
+            Runnable action) {
+        keys.register(id, javafx.scene.input.KeyCombination.valueOf(combination), "shortcut." + id, root, enabled, action);
+    }
+
+    private void focusPicture() {
+        javafx.scene.Scene scene = root.getScene();
+        if (scene == null || !root.isVisible()) {
+            return;
+        }
+        Node owner = scene.getFocusOwner();
+        if (owner instanceof javafx.scene.control.TextInputControl && isInside(owner)) {
+            return;
+        }
+        flame.requestFocus();
+    }
+
+    private boolean isInside(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p == root) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Outlines the cursor's frame and says what it is. */
+    private void showCursor() {
+        int c = vm.cursorProperty().get();
+        flame.setCurrent(c);
+        FlameViewModel.Snapshot s = vm.snapshot();
+        cursorLabel.setText(s == null || c < 0 || c >= s.tree().size() ? "" : describe(s, c).strip().replace("\n", " \u00b7 "));
     }
 
     private void selectByName(FlameCanvasPane pane, int node) {
@@ -750,6 +885,11 @@ public final class FlameView implements CaptureView {
         return m;
     }
 
+    /** The flame graph's picture (it takes the keyboard focus for the flame graph's keys). */
+    public Node flameCanvasNode() {
+        return flame;
+    }
+
     // for tests
     FlameCanvasPane flameCanvas() {
         return flame;
@@ -757,6 +897,10 @@ public final class FlameView implements CaptureView {
 
     TableView<Hotspot> hotspotTable() {
         return table;
+    }
+
+    String cursorText() {
+        return cursorLabel.getText();
     }
 
     String tooltipText() {

@@ -9,6 +9,7 @@ import io.tunescope.analysis.calltree.Sandwich;
 import io.tunescope.analysis.calltree.Transform;
 import io.tunescope.analysis.calltree.TransformStack;
 import io.tunescope.analysis.flame.FlameLayout;
+import io.tunescope.analysis.flame.FlameNavigation;
 import io.tunescope.analysis.flame.FlameSearch;
 import io.tunescope.analysis.flame.Orientation;
 import io.tunescope.analysis.flame.Subsystems;
@@ -93,6 +94,9 @@ public final class FlameViewModel {
     private final IntegerProperty zoom = new SimpleIntegerProperty(0);
     private final IntegerProperty selectedFrame = new SimpleIntegerProperty(-1);
     private final IntegerProperty currentMatch = new SimpleIntegerProperty(-1);
+    private final IntegerProperty cursor = new SimpleIntegerProperty(-1);
+    /** The child the cursor last left for its parent, preferred when it goes back towards the children. */
+    private int cameFrom = -1;
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<SandwichSnapshot> sandwich = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
@@ -101,11 +105,14 @@ public final class FlameViewModel {
     private final BooleanProperty canGoBack = new SimpleBooleanProperty(false);
     private final BooleanProperty canGoForward = new SimpleBooleanProperty(false);
     private final ObjectProperty<Subsystems> subsystems = new SimpleObjectProperty<>();
+    private final ObjectProperty<io.tunescope.ui.WindowSelection.Slice> window = new SimpleObjectProperty<>();
+    private final ObjectProperty<io.tunescope.ui.WindowSelection.Slice> compareWindow = new SimpleObjectProperty<>();
 
     private final AtomicInteger generation = new AtomicInteger();
     private final AtomicInteger sandwichGeneration = new AtomicInteger();
     private final AtomicInteger pending = new AtomicInteger();
     private final Map<StackProfile, CallTree> trees = new IdentityHashMap<>();
+    private final Deque<StackProfile> windowTrees = new ArrayDeque<>();
     private volatile TreeStage lastTree;
     private volatile ColorStage lastColors;
     private volatile LayoutStage lastLayout;
@@ -155,11 +162,21 @@ public final class FlameViewModel {
             treeChanged.run();
         });
         reverse.addListener((o, a, b) -> {
-            if (diffMode.get()) {
+            if (diffMode.get() || activeCompareWindow() != null) {
                 treeChanged.run();
             }
         });
         transforms.addListener((o, a, b) -> treeChanged.run());
+        window.addListener((o, a, b) -> {
+            if (b != null && b.entry() != null && profiles.contains(b.entry()) && !b.entry().equals(profile.get())) {
+                boolean was = suspend;
+                suspend = true;
+                profile.set(b.entry());
+                suspend = was;
+            }
+            treeChanged.run();
+        });
+        compareWindow.addListener((o, a, b) -> treeChanged.run());
         thresholdPct.addListener((o, a, b) -> request(false));
         scheme.addListener((o, a, b) -> request(false));
         orientation.addListener((o, a, b) -> request(false));
@@ -181,6 +198,31 @@ public final class FlameViewModel {
 
     public ObjectProperty<CaptureProfiles.Entry> beforeProperty() {
         return before;
+    }
+
+    /**
+     * The selected time window: while it belongs to the shown profile, the flame graph, hotspots and
+     * callers/callees are of exactly its samples. Null: the whole profile.
+     */
+    public ObjectProperty<io.tunescope.ui.WindowSelection.Slice> windowProperty() {
+        return window;
+    }
+
+    /** A second window of the same profile (before): with one, the flame graph is the difference window vs window. */
+    public ObjectProperty<io.tunescope.ui.WindowSelection.Slice> compareWindowProperty() {
+        return compareWindow;
+    }
+
+    /** The window that applies to the shown profile, or null. */
+    public io.tunescope.ui.WindowSelection.Slice activeWindow() {
+        io.tunescope.ui.WindowSelection.Slice w = window.get();
+        return w != null && w.entry() != null && w.entry().equals(profile.get()) ? w : null;
+    }
+
+    /** The window compared with the active one, or null. */
+    public io.tunescope.ui.WindowSelection.Slice activeCompareWindow() {
+        io.tunescope.ui.WindowSelection.Slice b = compareWindow.get();
+        return activeWindow() != null && b != null && b.entry() != null && b.entry().equals(profile.get()) ? b : null;
     }
 
     /** Events of the shown profile's input (a perf script may hold several, e.g. cycles and instructions). */
@@ -249,6 +291,14 @@ public final class FlameViewModel {
         return currentMatch;
     }
 
+    /**
+     * The frame the keyboard moves (a node of the current snapshot's tree), outlined in the picture; -1 for
+     * none. Moving it selects its function ({@link #selectedFrameProperty()}).
+     */
+    public IntegerProperty cursorProperty() {
+        return cursor;
+    }
+
     public ReadOnlyObjectProperty<Snapshot> snapshotProperty() {
         return snapshot.getReadOnlyProperty();
     }
@@ -282,6 +332,7 @@ public final class FlameViewModel {
         try {
             synchronized (trees) {
                 trees.clear();
+                windowTrees.clear();
             }
             profiles.setAll(list);
             transforms.set(TransformStack.EMPTY);
@@ -370,7 +421,82 @@ public final class FlameViewModel {
         if (!s.layout().isLaidOut(m) || m < s.layout().zoom()) {
             zoomTo(s.tree().parent(m) >= 0 ? s.tree().parent(m) : 0);
         }
+        setCursor(m);
         return m;
+    }
+
+    // ---- keyboard (FX thread); minWeight is the weight of one pixel: narrower frames are not drawn
+
+    /**
+     * Moves the cursor in a screen direction (up: towards the children in a flame graph, towards the root in
+     * an icicle; left/right: the neighbours on the row). Without a cursor it starts on the zoomed frame.
+     * Returns the cursor.
+     */
+    public int moveCursor(FlameNavigation.Move m, double minWeight) {
+        Snapshot s = snapshot.get();
+        if (s == null) {
+            return -1;
+        }
+        FlameLayout l = s.layout();
+        int from = cursor.get();
+        if (!FlameNavigation.isVisible(l, from, 0)) {
+            setCursor(l.zoom());
+            return cursor.get();
+        }
+        int to = FlameNavigation.move(l, from, m, minWeight, cameFrom);
+        int remember = to == s.tree().parent(from) ? from : -1;
+        setCursor(to);
+        cameFrom = remember;
+        return to;
+    }
+
+    /** One step in: towards the cursor when it is deeper, else into the widest child. */
+    public void zoomIn(double minWeight) {
+        Snapshot s = snapshot.get();
+        if (s != null) {
+            zoomTo(FlameNavigation.zoomIn(s.layout(), cursor.get(), minWeight));
+        }
+    }
+
+    /** One step out: the zoomed frame's parent. */
+    public void zoomOut() {
+        Snapshot s = snapshot.get();
+        if (s != null) {
+            zoomTo(FlameNavigation.zoomOut(s.layout()));
+        }
+    }
+
+    /** Zooms to the cursor's frame (Enter); nothing without a cursor. */
+    public void focusCursor() {
+        if (cursor.get() >= 0) {
+            zoomTo(cursor.get());
+        }
+    }
+
+    /**
+     * Esc: forgets the cursor, the selected function, the search and its current match; when there are none,
+     * tells so (false): the caller then clears the time window.
+     */
+    public boolean clearSelection() {
+        boolean any = cursor.get() >= 0 || selectedFrame.get() >= 0 || currentMatch.get() >= 0
+                || (searchText.get() != null && !searchText.get().isEmpty());
+        setCursor(-1);
+        selectedFrame.set(-1);
+        currentMatch.set(-1);
+        searchText.set("");
+        return any;
+    }
+
+    /** Puts the cursor on a node and selects its function (the root selects none). */
+    public void setCursor(int node) {
+        Snapshot s = snapshot.get();
+        cameFrom = -1;
+        if (s == null || node < 0 || node >= s.tree().size()) {
+            cursor.set(-1);
+            return;
+        }
+        cursor.set(node);
+        selectedFrame.set(s.tree().frame(node));
     }
 
     // ---- background pipeline
@@ -385,6 +511,8 @@ public final class FlameViewModel {
             forwardStack.clear();
             updateHistory();
             currentMatch.set(-1);
+            cursor.set(-1);
+            cameFrom = -1;
             if (zoom.get() != 0) {
                 suspend = true;
                 zoom.set(0);
@@ -398,10 +526,19 @@ public final class FlameViewModel {
             return;
         }
         CaptureProfiles.Entry b = before.get();
-        boolean diff = diffMode.get() && b != null;
-        CaptureProfiles.Entry[] sides = diff ? diffSides() : null;
-        TreeKey key = new TreeKey(forEvent(diff ? sides[1].profile() : p.profile()), diff ? forEvent(sides[0].profile()) : null, diff,
-                diff && reverse.get(), transforms.get());
+        io.tunescope.ui.WindowSelection.Slice w = activeWindow();
+        io.tunescope.ui.WindowSelection.Slice wb = activeCompareWindow();
+        TreeKey key;
+        if (w != null) {
+            // the window's samples (of its own event); with a second window: window vs window
+            boolean diff = wb != null;
+            key = new TreeKey(w.profile(), diff ? wb.profile() : null, diff, diff && reverse.get(), transforms.get());
+        } else {
+            boolean diff = diffMode.get() && b != null;
+            CaptureProfiles.Entry[] sides = diff ? diffSides() : null;
+            key = new TreeKey(forEvent(diff ? sides[1].profile() : p.profile()), diff ? forEvent(sides[0].profile()) : null, diff,
+                    diff && reverse.get(), transforms.get());
+        }
         ColorScheme cs = scheme.get();
         double threshold = thresholdPct.get() / 100.0;
         Subsystems rules = subsystems.get();
@@ -456,6 +593,13 @@ public final class FlameViewModel {
             CallTree t = trees.get(p);
             if (t == null) {
                 t = CallTree.of(p);
+                if (p instanceof io.tunescope.analysis.window.WindowProfile) {
+                    // a window's tree is kept while it is one of the last few (each drag makes a new window)
+                    windowTrees.addLast(p);
+                    while (windowTrees.size() > 4) {
+                        trees.remove(windowTrees.removeFirst());
+                    }
+                }
                 trees.put(p, t);
             }
             return t;

@@ -99,10 +99,13 @@ public final class TimelineView implements CaptureView {
     private List<Anomaly> anomalies = List.of();
     private boolean updatingPanels;
     private int generation;
+    /** The selected time window on the charts, and the markers' "flame graph of this window" (issue 13). */
+    private final WindowOverlay windowOverlay;
 
     public TimelineView(UiContext ctx) {
         this.ctx = ctx;
         this.model = ctx.viewModel(TimelineViewModel.class, TimelineViewModel::new);
+        this.windowOverlay = new WindowOverlay(ctx, viewer, () -> timeline, () -> capture);
         build();
     }
 
@@ -202,7 +205,7 @@ public final class TimelineView implements CaptureView {
             }
         });
         step.disableProperty().bind(overlay.selectedProperty());
-        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, overlay, reset, annotate);
+        HBox top = new HBox(8, stepLabel, step, panelsLabel, panels, overlay, reset, windowOverlay.rangeButton(), annotate);
         top.setAlignment(Pos.CENTER_LEFT);
         note.setId("timelineNote");
         note.setWrapText(true);
@@ -283,7 +286,7 @@ public final class TimelineView implements CaptureView {
         tabs.getSelectionModel().select(Math.max(0, Math.min(tabs.getTabs().size() - 1, model.tabProperty().get())));
         tabs.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> model.tabProperty().set(i.intValue()));
         markersTab.setText(ctx.text("timeline.tab.markers", 0));
-        markersTab.setContent(markers);
+        markersTab.setContent(windowOverlay.markersPane(markers));
         markersTab.setClosable(false);
         VBox box = new VBox(8, top, tabs);
         VBox.setVgrow(tabs, Priority.ALWAYS);
@@ -471,6 +474,7 @@ public final class TimelineView implements CaptureView {
         viewer.setChart(chart);
         fitHeight(chart);
         applyAnnotationMarkers();
+        windowOverlay.apply();
     }
 
     /** Height of one panel below which its axis labels collide and its line becomes a strip. */
@@ -675,6 +679,10 @@ public final class TimelineView implements CaptureView {
         // the new markers' labels in the theme's text colour
         io.tunescope.ui.ChartStyle.apply(chart, ctx.theme().getValue());
         chart.setNotify(true);
+    }
+
+    WindowOverlay windowOverlay() {
+        return windowOverlay;
     }
 
     /** The annotation markers on the chart (for tests). */

@@ -59,6 +59,11 @@ class FlameViewFxTest {
     }
 
     private void settle() throws Exception {
+        settle(view);
+    }
+
+    /** Waits until the view's background work is done and a picture is shown. */
+    static void settle(FlameView view) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !view.viewModel().busyProperty().get()
                 && view.viewModel().snapshot() != null);

@@ -1,0 +1,256 @@
+package io.tunescope.ui.timeline;
+
+import io.tunescope.analysis.calltree.CaptureProfiles;
+import io.tunescope.analysis.timeline.Anomaly;
+import io.tunescope.analysis.timeline.Timeline;
+import io.tunescope.analysis.window.ProfileSamples;
+import io.tunescope.analysis.window.SampleFilter;
+import io.tunescope.analysis.window.Window;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.render.timeline.TimelineChart;
+import io.tunescope.ui.UiContext;
+import io.tunescope.ui.WindowSelection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The timeline's side of the selected time window: shades the window (and the one compared with) on every
+ * chart, offers "flame graph of this window vs the seconds before" on the markers (TPS dips, saturation,
+ * error bursts), and turns the timeline's zoomed range into a window of samples. Times go from the
+ * timeline's wall clock to perf's through the one reading's clock of the profile ({@link ProfileSamples});
+ * when either clock is unknown the user is told, nothing is guessed.
+ */
+final class WindowOverlay {
+    /** The plateau compared with a marker is at least this long, so that it holds enough samples. */
+    static final long MIN_BEFORE_MS = 5_000;
+
+    private final UiContext ctx;
+    private final ChartViewer viewer;
+    private final Supplier<Timeline> timeline;
+    private final Supplier<Capture> capture;
+    private final WindowSelection windows;
+    private final List<IntervalMarker> shading = new ArrayList<>();
+
+    WindowOverlay(UiContext ctx, ChartViewer viewer, Supplier<Timeline> timeline, Supplier<Capture> capture) {
+        this.ctx = ctx;
+        this.viewer = viewer;
+        this.timeline = timeline;
+        this.capture = capture;
+        this.windows = ctx.windowSelection() != null ? ctx.windowSelection() : new WindowSelection();
+        windows.selectedProperty().addListener((o, a, b) -> apply());
+        windows.compareProperty().addListener((o, a, b) -> apply());
+    }
+
+    WindowSelection windows() {
+        return windows;
+    }
+
+    /** The markers list with its window actions: a context menu per marker and a button for the selected one. */
+    VBox markersPane(ListView<Anomaly> markers) {
+        ContextMenu menu = new ContextMenu();
+        markers.setOnContextMenuRequested(e -> {
+            Anomaly a = markers.getSelectionModel().getSelectedItem();
+            if (a == null) {
+                return;
+            }
+            MenuItem flame = new MenuItem(ctx.text("timeline.window.marker", beforeSeconds(a)), new FontIcon("fas-fire"));
+            flame.setId("timelineMarkerFlame");
+            flame.setOnAction(x -> flameOfMarker(a));
+            menu.getItems().setAll(flame);
+            menu.show(markers, e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
+        Button flame = new Button(ctx.text("timeline.window.markerButton"), new FontIcon("fas-fire"));
+        flame.setId("timelineMarkerFlameButton");
+        flame.setTooltip(new Tooltip(ctx.text("timeline.window.markerTip")));
+        flame.disableProperty().bind(markers.getSelectionModel().selectedItemProperty().isNull());
+        flame.setOnAction(e -> {
+            Anomaly a = markers.getSelectionModel().getSelectedItem();
+            if (a != null) {
+                flameOfMarker(a);
+            }
+        });
+        HBox bar = new HBox(8, flame);
+        VBox box = new VBox(6, bar, markers);
+        VBox.setVgrow(markers, Priority.ALWAYS);
+        return box;
+    }
+
+    /** "Select these samples": the chart's zoomed range becomes the window of the profile recorded then. */
+    Button rangeButton() {
+        Button b = new Button(ctx.text("timeline.window.range"), new FontIcon("fas-crop-alt"));
+        b.setId("timelineSelectWindow");
+        b.setMinWidth(Button.USE_PREF_SIZE);
+        b.setTooltip(new Tooltip(ctx.text("timeline.window.rangeTip")));
+        b.setOnAction(e -> selectZoomedRange());
+        return b;
+    }
+
+    /** Seconds of the plateau compared with a marker's window: as long as the window, at least {@link #MIN_BEFORE_MS}. */
+    static long beforeMs(Anomaly a) {
+        return Math.max(MIN_BEFORE_MS, a.end() - a.start());
+    }
+
+    private static String beforeSeconds(Anomaly a) {
+        return String.valueOf(Math.round(beforeMs(a) / 1000.0));
+    }
+
+    /** The flame graph of a marker's window vs the same length (at least 5 s) just before it. */
+    void flameOfMarker(Anomaly a) {
+        long from = a.start();
+        long to = Math.max(a.end(), a.start() + 1000);
+        select(from, to, from - beforeMs(a), "marker");
+    }
+
+    /** The window of the zoomed range (the whole chart when not zoomed). */
+    void selectZoomedRange() {
+        Timeline t = timeline.get();
+        JFreeChart chart = viewer.getChart();
+        if (t == null || chart == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        var r = plot.getDomainAxis().getRange();
+        select(toMs(t, r.getLowerBound()), toMs(t, r.getUpperBound()), Long.MIN_VALUE, "timeline");
+    }
+
+    private static long toMs(Timeline t, double x) {
+        return t.wallClock() ? Math.round(x) : Math.round(x * 1000) + Math.min(0, t.start());
+    }
+
+    /**
+     * Selects the samples between two wall-clock times (and the ones from {@code beforeFromMs} to
+     * {@code fromMs} to compare with, unless MIN_VALUE) of the profile recorded then, and shows its flame graph.
+     */
+    void select(long fromMs, long toMs, long beforeFromMs, String origin) {
+        Timeline t = timeline.get();
+        Capture c = capture.get();
+        if (t == null || c == null) {
+            return;
+        }
+        if (!t.wallClock()) {
+            ctx.status(ctx.text("timeline.window.noWallClock"));
+            return;
+        }
+        ctx.background().submit(() -> {
+            try {
+                selectNow(c, fromMs, toMs, beforeFromMs, origin);
+            } catch (RuntimeException | Error e) {
+                Platform.runLater(() -> ctx.status(ctx.text("timeline.window.failed", String.valueOf(e.getMessage()))));
+            }
+        });
+    }
+
+    private void selectNow(Capture c, long fromMs, long toMs, long beforeFromMs, String origin) {
+        {
+            Found f = profileAt(c, fromMs, toMs);
+            if (f == null) {
+                Platform.runLater(() -> ctx.status(ctx.text("timeline.window.noProfile")));
+                return;
+            }
+            long a = f.samples().nsAtWall(fromMs);
+            long b = f.samples().nsAtWall(toMs);
+            WindowSelection.Slice w = WindowSelection.cut(f.entry(), f.samples(), new Window(a, Math.max(a + 1, b)), SampleFilter.ALL, origin);
+            WindowSelection.Slice before = null;
+            if (beforeFromMs != Long.MIN_VALUE) {
+                long bf = Math.max(f.samples().startNs(), f.samples().nsAtWall(beforeFromMs));
+                if (bf < a) {
+                    before = WindowSelection.cut(f.entry(), f.samples(), new Window(bf, a), SampleFilter.ALL, origin);
+                }
+            }
+            WindowSelection.Slice compare = before;
+            Platform.runLater(() -> {
+                windows.select(w, compare);
+                ctx.navigate(new io.tunescope.ui.Target.SelectedWindow(f.entry().file().step()));
+            });
+        }
+    }
+
+    record Found(CaptureProfiles.Entry entry, ProfileSamples samples) {
+    }
+
+    /** The timed profile on the wall clock that overlaps [fromMs, toMs] the most; null when none does. */
+    static Found profileAt(Capture c, long fromMs, long toMs) {
+        Found best = null;
+        long bestOverlap = 0;
+        var session = io.tunescope.session.CaptureSession.of(c);
+        for (CaptureProfiles.Entry e : CaptureProfiles.of(c)) {
+            ProfileSamples s = session.samples(e.file().path(), e.profile());
+            if (s == null || !s.timed() || s.wallMs(s.startNs()) == null) {
+                continue;
+            }
+            long start = s.wallMs(s.startNs());
+            long end = s.wallMs(s.endNs()) + 1;
+            long overlap = Math.min(end, Math.max(toMs, fromMs + 1)) - Math.max(start, fromMs);
+            if (overlap > bestOverlap) {
+                best = new Found(e, s);
+                bestOverlap = overlap;
+            }
+        }
+        return best;
+    }
+
+    /** Shades the selected window (and the one compared with) on every chart; called when either or the chart changes. */
+    void apply() {
+        JFreeChart chart = viewer.getChart();
+        Timeline t = timeline.get();
+        if (chart == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        chart.setNotify(false);
+        for (XYPlot sub : plot.getSubplots()) {
+            for (IntervalMarker m : shading) {
+                sub.removeDomainMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
+            }
+        }
+        shading.clear();
+        if (t != null && t.wallClock()) {
+            shade(plot, t, windows.compare(), new java.awt.Color(120, 120, 120, 45), ctx.text("timeline.window.before"));
+            shade(plot, t, windows.selected(), new java.awt.Color(255, 140, 0, 60), ctx.text("timeline.window.selected"));
+        }
+        chart.setNotify(true);
+    }
+
+    private void shade(CombinedDomainXYPlot plot, Timeline t, WindowSelection.Slice w, java.awt.Color fill, String label) {
+        if (w == null) {
+            return;
+        }
+        Long a = w.samples().wallMs(w.window().fromNs());
+        Long b = w.samples().wallMs(w.window().toNs());
+        if (a == null || b == null) {
+            return;
+        }
+        List<XYPlot> subs = plot.getSubplots();
+        for (int i = 0; i < subs.size(); i++) {
+            IntervalMarker m = new IntervalMarker(TimelineChart.x(t, a), TimelineChart.x(t, b), fill);
+            if (i == 0) {
+                m.setLabel(label);
+                m.setLabelFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 10));
+                m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP);
+                m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_CENTER);
+            }
+            subs.get(i).addDomainMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
+            shading.add(m);
+        }
+    }
+
+    /** The shading on the chart (for tests). */
+    List<IntervalMarker> shading() {
+        return List.copyOf(shading);
+    }
+}

@@ -1,0 +1,199 @@
+package io.tunescope.ui.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tunescope.analysis.timeline.Anomaly;
+import io.tunescope.importers.ArchiveExtractor;
+import io.tunescope.importers.CaptureLoader;
+import io.tunescope.importers.formats.StandardImporters;
+import io.tunescope.model.capture.Capture;
+import io.tunescope.ui.Shortcuts;
+import io.tunescope.ui.Target;
+import io.tunescope.ui.TestUiContext;
+import io.tunescope.ui.WindowSelection;
+import io.tunescope.ui.WindowStatus;
+import io.tunescope.ui.flame.FlameView;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javafx.scene.Scene;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.Tab;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * On the hand-made capture with a known dip (a 4 s FLUSH TABLES WITH READ LOCK in a 40 s sysbench run), the user
+ * asks the timeline's TPS-dip marker for "the flame graph of this window vs the seconds before": the flame
+ * graph then shows exactly the perf samples recorded in the dip (counted here from the perf script itself),
+ * compared with the plateau before it; the timeline shades both windows; the status bar says the samples and
+ * seconds; Esc in the flame graph clears the window.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WindowFromMarkerFxTest {
+    private static final Pattern SAMPLE = Pattern.compile("^\\S.*?\\s(\\d+)\\.(\\d{6}):\\s+\\d+\\s+cpu-clock:");
+    private final ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "window-test");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<Target> navigated = new ArrayList<>();
+    private Shortcuts keys;
+    private TestUiContext ctx;
+    private TimelineView timeline;
+    private FlameView flame;
+    private static Capture capture;
+    private static Path dir;
+    private TabPane tabs;
+
+    /** Read once, off the FX thread (13 MB of perf scripts). */
+    @org.junit.jupiter.api.BeforeAll
+    static void load() throws Exception {
+        dir = new ArchiveExtractor(ArchiveExtractor.DEFAULT_MAX_BYTES, ArchiveExtractor.DEFAULT_MAX_ENTRIES)
+                .extractToTemp(Path.of("src/test/resources/captures/ftwrl-dip.tar.gz"));
+        // the capture as the app opens the archive (its paths are the archive's, without the top folder)
+        capture = new CaptureLoader(StandardImporters.registry()).load(Path.of("src/test/resources/captures/ftwrl-dip.tar.gz"));
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        keys = new Shortcuts();
+        WindowSelection windows = new WindowSelection();
+        ctx = new TestUiContext(pool) {
+            @Override
+            public Shortcuts shortcuts() {
+                return keys;
+            }
+
+            @Override
+            public WindowSelection windowSelection() {
+                return windows;
+            }
+        };
+        timeline = new TimelineView(ctx);
+        flame = new FlameView(ctx);
+        Tab flameTab = new Tab("flame", flame.node());
+        tabs = new TabPane(new Tab("timeline", timeline.node()), flameTab);
+        ctx.navigatingWith(t -> {
+            navigated.add(t);
+            if (flame.reveal(t)) {
+                tabs.getSelectionModel().select(flameTab);
+                return true;
+            }
+            return false;
+        });
+        Scene scene = new Scene(tabs, 1200, 800);
+        keys.install(scene);
+        stage.setScene(scene);
+        stage.show();
+        timeline.show(capture);
+        flame.show(capture);
+    }
+
+    /** perf times (ns) of the cpu-clock samples, read from the perf script with a regex of its sample lines. */
+    private List<Long> sampleTimes() throws Exception {
+        Path script;
+        try (var s = Files.walk(dir)) {
+            script = s.filter(p -> p.getFileName().toString().equals("perf-cpu.script.txt")).findFirst().orElseThrow();
+        }
+        List<Long> out = new ArrayList<>();
+        for (String line : Files.readAllLines(script)) {
+            Matcher m = SAMPLE.matcher(line);
+            if (m.find()) {
+                out.add(Long.parseLong(m.group(1)) * 1_000_000_000L + Long.parseLong(m.group(2)) * 1000);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void theDipMarkerShowsTheFlameGraphOfTheDipAgainstThePlateau(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> timeline.timeline() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        @SuppressWarnings("unchecked")
+        ListView<Anomaly> markers = robot.lookup("#timelineMarkers").queryAs(ListView.class);
+        Anomaly dip = markers.getItems().stream().filter(a -> a.kind() == Anomaly.Kind.THROUGHPUT_DIP
+                && a.entity().startsWith("rw-4t-ftwrl/main.sysbench.log") && a.peak() == 0).findFirst()
+                .orElseThrow(() -> new AssertionError(markers.getItems().toString()));
+        // the driver log: the lock was taken at 04:46:19.689; the dip reports end within the next seconds
+        assertTrue(dip.start() <= Instant.parse("2026-12-02T04:46:21Z").toEpochMilli() && dip.end() >= Instant.parse("2026-12-02T04:46:22Z").toEpochMilli(),
+                dip.toString());
+        robot.interact(() -> markers.getSelectionModel().select(dip));
+        // the button above the markers list (its tab is not the one shown: fired, not clicked)
+        javafx.scene.control.Button button = robot.lookup("#timelineMarkerFlameButton").queryAs(javafx.scene.control.Button.class);
+        assertTrue(!button.isDisabled(), "a marker is selected");
+        robot.interact(button::fire);
+        WindowSelection windows = ctx.windowSelection();
+        try {
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> windows.selected() != null);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("no window selected; status: " + ctx.lastStatus());
+        }
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !flame.viewModel().busyProperty().get()
+                && flame.viewModel().snapshot() != null && flame.viewModel().snapshot().diff() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        WindowSelection.Slice w = windows.selected();
+        WindowSelection.Slice before = windows.compare();
+        assertNotNull(before, "the plateau before the dip is compared with");
+        assertEquals("rw-4t-ftwrl/perf-cpu.script.txt", w.entry().file().path());
+        // the header's "captured on" (04:46:44, written when the recording ended) places the last sample
+        List<Long> times = sampleTimes();
+        long last = times.stream().mapToLong(Long::longValue).max().orElseThrow();
+        long capturedOn = Instant.parse("2026-12-02T04:46:44Z").toEpochMilli();
+        long from = last + (dip.start() - capturedOn) * 1_000_000L;
+        long to = last + (dip.end() - capturedOn) * 1_000_000L;
+        assertEquals(from, w.window().fromNs(), 1_000_000, "the window starts where the marker starts, on perf's clock");
+        assertEquals(to, w.window().toNs(), 1_000_000);
+        assertEquals(w.window().fromNs(), before.window().toNs(), "the plateau ends where the dip starts");
+        assertEquals(5.0, before.seconds(), 1e-6, "at least 5 s of plateau");
+        long inDip = times.stream().filter(t -> t >= w.window().fromNs() && t < w.window().toNs()).count();
+        long inBefore = times.stream().filter(t -> t >= before.window().fromNs() && t < before.window().toNs()).count();
+        assertTrue(inDip > 20 && inBefore > inDip, inDip + " / " + inBefore);
+        assertEquals(inDip, w.sampleCount());
+        assertEquals(inBefore, before.sampleCount());
+
+        // the flame graph: exactly those samples on each side
+        assertTrue(navigated.contains(new Target.SelectedWindow("rw-4t-ftwrl")), navigated.toString());
+        assertTrue(tabs.getSelectionModel().getSelectedIndex() == 1, "the flame graph is shown");
+        var s = flame.viewModel().snapshot();
+        assertEquals(inBefore, s.diff().before(0));
+        assertEquals(inDip, s.diff().after(0));
+        String title = robot.lookup("#flame-window").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(title.startsWith("Differential flame graph of perf-cpu.script.txt: " + w.range()), title);
+        assertTrue(title.contains(inDip + " samples") && title.contains(inBefore + " samples"), title);
+        String status = WindowStatus.describe(ctx, w, before);
+        assertTrue(status.contains(String.format(java.util.Locale.ROOT, "(%.1f s): %d samples of perf-cpu.script.txt", w.seconds(), inDip)), status);
+
+        // the timeline shades both windows on every chart
+        var overlay = timeline.windowOverlay();
+        assertTrue(overlay.shading().size() >= 2 && overlay.shading().size() % 2 == 0, overlay.shading().toString());
+
+        // Esc in the flame graph: first the outline and search (none here), so the window goes
+        robot.interact(() -> flame.flameCanvasNode().requestFocus());
+        robot.type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertNull(windows.selected());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !flame.viewModel().busyProperty().get()
+                && flame.viewModel().snapshot() != null && flame.viewModel().snapshot().diff() == null);
+        assertEquals(times.size(), flame.viewModel().snapshot().grandTotal(), "the whole profile again");
+        assertTrue(overlay.shading().isEmpty());
+    }
+}

@@ -245,7 +245,11 @@ public final class TunescopeCli implements Runnable {
             e = u.getCause();
         }
         if (e instanceof OutOfMemoryError) {
-            return "too large to process in the memory available (give Java more with -Xmx, or a smaller input)";
+            long max = Runtime.getRuntime().maxMemory();
+            String more = io.tunescope.importers.Failures.xmx(max * 2);
+            return "too large to process in the memory Java may use here (" + (max >> 20) + " MB): start it with -Xmx"
+                    + more + " (java -Xmx" + more + " -jar tunescope.jar, or JAVA_TOOL_OPTIONS=-Xmx" + more
+                    + " for the installed launcher), or give a smaller input";
         }
         if (e instanceof StackOverflowError) {
             return "the input is nested too deeply to process";

@@ -2,7 +2,8 @@
 # aarch64 (Kunpeng) smoke test, run by .ci/run after mvn verify (which builds both jars):
 #   1. installs the arm64 JDK and qemu-user-static when missing (Debian multiarch, root);
 #   2. checks the jars: tunescope-linux-aarch64.jar carries the same entries as tunescope.jar, and every
-#      JavaFX native library in it is an aarch64 ELF file (e_machine 183), those of tunescope.jar x86-64 (62);
+#      JavaFX native library in it is an aarch64 ELF file (e_machine 183), those of tunescope.jar x86-64 (62),
+#      and the aarch64 ones need at most glibc 2.28 (readelf -V);
 #   3. runs the aarch64 jar's CLI with the arm64 JDK under qemu-aarch64-static on the sample capture:
 #      `inspect --json` and `findings --json` must be byte-identical to the x86-64 jar's on this machine;
 #   4. runs the collector's command-line tests (CollectorScriptTest: --help, --dry-run, the refusals) with
@@ -28,6 +29,11 @@ SAMPLE=sample-data/mariadb-oltp
 [ "$(uname -m)" = x86_64 ] || die "this script compares an x86-64 run with an emulated aarch64 run; run it on x86-64"
 
 # ------------------------------------------------------------------ packages
+if ! command -v readelf >/dev/null 2>&1; then
+  [ "$(id -u)" = 0 ] || die "readelf (binutils) is missing and not root"
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=300 binutils
+fi
 if [ ! -x "$ARM64_JDK/bin/java" ] || ! command -v qemu-aarch64-static >/dev/null 2>&1; then
   [ "$(id -u)" = 0 ] || die "the arm64 JDK or qemu-user-static is missing and not root; install them first"
   t=$(date +%s)
@@ -62,10 +68,18 @@ check_natives() { # JAR WANT_E_MACHINE DIR
     [ "$(e_machine "$so")" = "$want" ] || die "$jar: $(basename "$so") has e_machine $(e_machine "$so"), expected $want"
     n=$((n + 1))
   done
-  [ "$n" -ge 10 ] || die "$jar: only $n native libraries (JavaFX 21 has 11 on Linux)"
+  [ "$n" -ge 10 ] || die "$jar: only $n native libraries (JavaFX 21 has 10 on Linux)"
   log "$jar: $n native libraries, all e_machine $want"
 }
 check_natives "$ARM_JAR" 183 "$WORK/so-aarch64"
+# The oldest glibc of the aarch64 systems Kunpeng users run (openEuler 20.03 LTS, Kylin V10, UOS 20): 2.28.
+# openjfx 21.0.11's aarch64 natives need 2.38 (pom.xml, javafx.linux-aarch64.version).
+GLIBC_MAX=2.28
+need=$(for so in "$WORK"/so-aarch64/*.so; do readelf -V --wide "$so" | grep -o 'GLIBC_[0-9.]*'; done | sed 's/GLIBC_//' | sort -uV | tail -n 1)
+[ -n "$need" ] || die "could not read the glibc versions the aarch64 natives need (readelf)"
+[ "$(printf '%s\n%s\n' "$need" "$GLIBC_MAX" | sort -V | tail -n 1)" = "$GLIBC_MAX" ] \
+  || die "the aarch64 natives need glibc $need; Kunpeng systems with glibc $GLIBC_MAX could not start the app"
+log "the aarch64 natives need glibc $need at most (limit $GLIBC_MAX)"
 check_natives "$X86_JAR" 62 "$WORK/so-x86_64"
 diff <(cd "$WORK/so-x86_64" && ls) <(cd "$WORK/so-aarch64" && ls) >/dev/null \
   || die "the two jars carry different native library names"

@@ -109,12 +109,17 @@ class PackagingConfigTest {
         Matcher copy = Pattern.compile("<id>javafx-linux-aarch64</id>.*?</execution>", Pattern.DOTALL).matcher(pom);
         assertTrue(copy.find(), "pom.xml copies the openjfx linux-aarch64 jars (execution javafx-linux-aarch64)");
         java.util.Set<String> copied = new java.util.TreeSet<>();
-        Matcher item = Pattern.compile("<artifactId>(javafx-[a-z]+)</artifactId>\\s*<version>\\$\\{javafx.version}</version>\\s*"
+        Matcher item = Pattern.compile("<artifactId>(javafx-[a-z]+)</artifactId>\\s*<version>\\$\\{javafx.linux-aarch64.version}</version>\\s*"
                 + "<classifier>linux-aarch64</classifier>").matcher(copy.group());
         while (item.find()) {
             copied.add(item.group(1));
         }
         assertEquals(used, copied, "the openjfx linux-aarch64 jars pom.xml copies");
+        // one JavaFX 21 (the API the code is compiled against) on both processors
+        Matcher fxVersion = Pattern.compile("<javafx.version>(\\d+)[.<]").matcher(pom);
+        Matcher armVersion = Pattern.compile("<javafx.linux-aarch64.version>(\\d+)[.<]").matcher(pom);
+        assertTrue(fxVersion.find() && armVersion.find(), "both JavaFX versions are pom properties");
+        assertEquals(fxVersion.group(1), armVersion.group(1), "the aarch64 jar's JavaFX has the same feature release");
         Matcher merge = Pattern.compile("<id>tunescope-linux-aarch64</id>.*?</execution>", Pattern.DOTALL).matcher(pom);
         assertTrue(merge.find(), "pom.xml builds tunescope-linux-aarch64.jar");
         for (String artifact : used) {

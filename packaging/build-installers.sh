@@ -63,7 +63,11 @@ if [ "$arch" = aarch64 ]; then
         [ -x "$arm64_jdk/bin/jpackage" ] || { echo "no arm64 JDK at $arm64_jdk (set TUNESCOPE_ARM64_JDK; packaging/README.md)" >&2; exit 1; }
         command -v qemu-aarch64-static >/dev/null 2>&1 || { echo "qemu-aarch64-static not found (apt-get install qemu-user-static)" >&2; exit 1; }
         [ "$type" = app-image ] || { echo "on $host_arch only the aarch64 app-image can be built (--type app-image); build the .deb and .rpm on an aarch64 machine" >&2; exit 2; }
-        JPACKAGE="qemu-aarch64-static $arm64_jdk/bin/jpackage"
+        # Under qemu-user the arm64 JVM cannot start its aarch64 jspawnhelper (no binfmt_misc registration),
+        # so it forks and execs directly (host tools run natively); and jlink's --strip-debug would run
+        # objcopy on the natives, which Debian ships stripped already: strip the Java debug attributes only.
+        JPACKAGE="qemu-aarch64-static $arm64_jdk/bin/jpackage -J-Djdk.lang.Process.launchMechanism=FORK"
+        JLINK_OPTIONS=$(printf '%s' "$JLINK_OPTIONS" | sed 's/--strip-debug/--strip-java-debug-attributes/')
     fi
 else
     jar_name=tunescope.jar

@@ -29,10 +29,14 @@ SAMPLE=sample-data/mariadb-oltp
 [ "$(uname -m)" = x86_64 ] || die "this script compares an x86-64 run with an emulated aarch64 run; run it on x86-64"
 
 # ------------------------------------------------------------------ packages
-if ! command -v readelf >/dev/null 2>&1; then
-  [ "$(id -u)" = 0 ] || die "readelf (binutils) is missing and not root"
+# readelf (binutils) and unzip read the jars
+tools=()
+command -v readelf >/dev/null 2>&1 || tools+=(binutils)
+command -v unzip >/dev/null 2>&1 || tools+=(unzip)
+if [ "${#tools[@]}" -gt 0 ]; then
+  [ "$(id -u)" = 0 ] || die "missing packages ${tools[*]} and not root; install them first"
   apt-get update -q
-  apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=300 binutils
+  apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=300 "${tools[@]}"
 fi
 if [ ! -x "$ARM64_JDK/bin/java" ] || ! command -v qemu-aarch64-static >/dev/null 2>&1; then
   [ "$(id -u)" = 0 ] || die "the arm64 JDK or qemu-user-static is missing and not root; install them first"

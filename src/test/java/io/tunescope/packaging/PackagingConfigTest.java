@@ -88,6 +88,71 @@ class PackagingConfigTest {
         assertEquals(256, pngSize(Path.of(icon)), icon);
     }
 
+    /**
+     * tunescope-linux-aarch64.jar gets the linux-aarch64 build of every openjfx artifact the application uses: a
+     * JavaFX module added to the dependencies (javafx-fxml, javafx-web ...) must be added to the pom's list of
+     * aarch64 jars too, or the aarch64 app would miss its classes. The class path of this test run shows which
+     * openjfx artifacts the application has (their linux-x86_64 jars, classifier "linux").
+     */
+    @Test
+    void theAarch64JarGetsEveryJavaFxModuleTheApplicationUses() throws Exception {
+        java.util.Set<String> used = new java.util.TreeSet<>();
+        Pattern fxJar = Pattern.compile("/org/openjfx/(javafx-[a-z]+)/[^/]+/javafx-[a-z]+-[^/]+-linux\\.jar$");
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Matcher m = fxJar.matcher(entry.replace('\\', '/'));
+            if (m.find()) {
+                used.add(m.group(1));
+            }
+        }
+        assertTrue(used.contains("javafx-graphics"), "no openjfx linux jar on the class path: " + used);
+        String pom = read(Path.of("pom.xml"));
+        Matcher copy = Pattern.compile("<id>javafx-linux-aarch64</id>.*?</execution>", Pattern.DOTALL).matcher(pom);
+        assertTrue(copy.find(), "pom.xml copies the openjfx linux-aarch64 jars (execution javafx-linux-aarch64)");
+        java.util.Set<String> copied = new java.util.TreeSet<>();
+        Matcher item = Pattern.compile("<artifactId>(javafx-[a-z]+)</artifactId>\\s*<version>\\$\\{javafx.linux-aarch64.version}</version>\\s*"
+                + "<classifier>linux-aarch64</classifier>").matcher(copy.group());
+        while (item.find()) {
+            copied.add(item.group(1));
+        }
+        assertEquals(used, copied, "the openjfx linux-aarch64 jars pom.xml copies");
+        // one JavaFX 21 (the API the code is compiled against) on both processors
+        Matcher fxVersion = Pattern.compile("<javafx.version>(\\d+)[.<]").matcher(pom);
+        Matcher armVersion = Pattern.compile("<javafx.linux-aarch64.version>(\\d+)[.<]").matcher(pom);
+        assertTrue(fxVersion.find() && armVersion.find(), "both JavaFX versions are pom properties");
+        assertEquals(fxVersion.group(1), armVersion.group(1), "the aarch64 jar's JavaFX has the same feature release");
+        Matcher merge = Pattern.compile("<id>tunescope-linux-aarch64</id>.*?</execution>", Pattern.DOTALL).matcher(pom);
+        assertTrue(merge.find(), "pom.xml builds tunescope-linux-aarch64.jar");
+        for (String artifact : used) {
+            assertTrue(merge.group().contains("${fxa}/" + artifact + "-linux-aarch64.jar"), artifact + " is merged into the aarch64 jar");
+        }
+    }
+
+    /** The .rpm gets the same desktop entry, icon, launcher and fallback as the .deb (packaging/rpm). */
+    @Test
+    void rpmIsConfiguredLikeTheDeb() throws Exception {
+        String script = read(SCRIPT);
+        assertEquals("gtk3", variable(script, "RPM_PACKAGE_DEPS"), "GTK 3 is 'gtk3' on openEuler and the CentOS family");
+        assertTrue(script.contains("--type rpm --linux-package-deps \"$RPM_PACKAGE_DEPS\""), "the .rpm declares gtk3");
+        assertTrue(script.contains("cp \"$root/packaging/rpm/$NAME.spec\" \"$resources/$NAME.spec\""),
+                "our spec template goes in through the resource dir");
+        Matcher linuxPackage = Pattern.compile("linux_package\\(\\) \\{.*?\\n\\}", Pattern.DOTALL).matcher(script);
+        assertTrue(linuxPackage.find(), "one function passes the common .deb/.rpm options");
+        for (String option : List.of("--resource-dir", "--linux-shortcut", "--linux-package-name")) {
+            assertTrue(linuxPackage.group().contains(option), option + " for both packages");
+        }
+        String spec = read(Path.of("packaging", "rpm", "tunescope.spec"));
+        String name = variable(script, "NAME");
+        String post = spec.substring(spec.indexOf("\n%post\n"), spec.indexOf("\n%preun\n"));
+        assertTrue(post.contains("if ! xdg-desktop-menu install") && post.contains("/usr/share/applications/" + name + "-" + name + ".desktop"),
+                "%post falls back to /usr/share/applications as the .deb's postinst does");
+        String preun = spec.substring(spec.indexOf("\n%preun\n"));
+        assertTrue(preun.contains("if [ \"$1\" = 0 ]"), "%preun removes the entry only on erase, not on upgrade");
+        assertTrue(spec.contains("%define _binary_payload w6.gzdio"));
+        for (String token : List.of("APPLICATION_PACKAGE", "APPLICATION_VERSION", "APPLICATION_DIRECTORY", "PACKAGE_CUSTOM_DEPENDENCIES")) {
+            assertTrue(spec.contains(token), "the spec keeps jpackage's " + token);
+        }
+    }
+
     @Test
     void iconsExistInEverySize() throws IOException {
         assertTrue(Files.isRegularFile(Path.of("icons", "tunescope.svg")), "icons/tunescope.svg is the source");

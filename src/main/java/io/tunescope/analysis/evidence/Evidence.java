@@ -164,6 +164,9 @@ public final class Evidence {
             case STATUS_DELTA -> config.statusDelta().map(StatusDelta.Result::valid).orElse(false);
             case PROCESS_BINDING -> snapshot(ConfigDatasets.PROCESS_BINDING).isPresent();
             case THP -> snapshot(ConfigDatasets.THP).isPresent();
+            case BLOCK_QUEUE -> !host().blockQueues().isEmpty();
+            case CGROUP -> host().cgroup().isPresent();
+            case PAGE_SIZE -> host().pageSize().isPresent();
             case CPU_PROFILE -> cpuHotspots().isPresent();
             case BENCH -> !benchRuns().isEmpty();
             case IOSTAT -> !deviceSeries().isEmpty();
@@ -416,9 +419,19 @@ public final class Evidence {
         }
     }
 
-    /** True when lscpu says the host is aarch64. */
+    /** True when lscpu (or uname -a) says the host is aarch64. */
     public boolean isArm64() {
-        return lscpu("Architecture").map(f -> f.value().toLowerCase(Locale.ROOT).contains("aarch64")).orElse(false);
+        return host().machine().map(f -> f.value().toLowerCase(Locale.ROOT).contains("aarch64")).orElse(false);
+    }
+
+    private HostFacts host;
+
+    /** Kernel, distribution, page size, block queues, pressure stall information and the server's cgroup limits. */
+    public HostFacts host() {
+        if (host == null) {
+            host = new HostFacts(this);
+        }
+        return host;
     }
 
     /** Total memory in bytes: MemTotal of /proc/meminfo, else the node sizes of numactl --hardware. */

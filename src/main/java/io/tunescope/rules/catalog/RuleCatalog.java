@@ -103,6 +103,7 @@ public final class RuleCatalog {
                 new GlobalLatchRule(),
                 new MemcpyCharsetRule(),
                 new KernelCopyUserRule(),
+                new io.tunescope.rules.cpu.CgroupThrottledRule(),
                 new HostSaturatedRule(),
                 new FutexContextSwitchRule(),
                 new ProfileSymbolsRule(),

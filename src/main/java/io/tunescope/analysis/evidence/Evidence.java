@@ -483,6 +483,22 @@ public final class Evidence {
         return snapshot(ConfigDatasets.PROCESS_BINDING).flatMap(s -> fact(s, key));
     }
 
+    /**
+     * The CPUs the server may run on: Cpus_allowed_list of /proc/PID/status (or taskset -p), which already reflects its
+     * cpuset; else the effective cpuset of its cgroup ({@code cpuset.cpus.effective}, v1 {@code cpuset.effective_cpus},
+     * else {@code cpuset.cpus}), named by its path.
+     */
+    public Optional<Fact> allowedCpus() {
+        Optional<Fact> b = binding("cpus_allowed_list");
+        return b.isPresent() ? b : host().cgroup().map(HostFacts.CgroupLimits::cpus);
+    }
+
+    /** The memory nodes the server may allocate on: Mems_allowed_list, else its cgroup's effective cpuset.mems. */
+    public Optional<Fact> allowedMems() {
+        Optional<Fact> b = binding("mems_allowed_list");
+        return b.isPresent() ? b : host().cgroup().map(HostFacts.CgroupLimits::mems);
+    }
+
     // ---------------------------------------------------------------- CPU profile
 
     /** Dataset keys of the CPU importers (by name: analysis does not depend on importers). */

@@ -116,7 +116,7 @@ public final class HostSaturatedRule extends BaseRule {
      * its last eighth of the CPUs and the server on the rest.
      */
     private Recommendation clientAway(Run run, String client, int cpus) {
-        java.util.BitSet server = run.e.binding("cpus_allowed_list").map(f -> io.tunescope.analysis.evidence.CpuList.parse(f.value()))
+        java.util.BitSet server = run.e.allowedCpus().map(f -> io.tunescope.analysis.evidence.CpuList.parse(f.value()))
                 .orElse(new java.util.BitSet());
         java.util.BitSet free = new java.util.BitSet();
         if (cpus > 0 && !server.isEmpty()) {

@@ -80,4 +80,20 @@ class HostFactRulesTest {
         assertEquals("no CPU limit: /sys/fs/cgroup/system.slice/mariadb.service/cpu.max = max 100000", service.reason());
         assertEquals(Result.Status.NOT_APPLICABLE, caps("d").lscpu(8, 1).run(new CgroupThrottledRule()).status());
     }
+
+    @Test
+    void anNvmeDiskOnMqDeadlineIsNamedWithItsQueueFile() throws Exception {
+        Finding f = caps("a").file("block-queue.txt", fixture("block-queue/synthetic-kunpeng-nvme-grep.txt"))
+                .fire(new io.tunescope.rules.io.SchedulerSsdRule());
+        assertEquals("Non-rotational disk(s) with an I/O scheduler other than none: nvme0n1 (mq-deadline). Flash and NVMe devices order "
+                + "requests themselves; a scheduler only adds CPU time per request.", f.summary());
+        assertEquals(Severity.INFO, f.severity());
+        assertEquals("/sys/block/nvme0n1/queue/scheduler", f.evidence().get(1).label());
+        assertEquals("block-queue.txt:4", f.evidence().get(1).ref().toString());
+        assertEquals("echo none > /sys/block/nvme0n1/queue/scheduler", f.recommendations().get(0).lines().get(0));
+        // this machine: a rotating virtio disk and loop devices only
+        Result real = caps("b").file("q.txt", fixture("block-queue/grep-queue.txt")).run(new io.tunescope.rules.io.SchedulerSsdRule());
+        assertEquals(Result.Status.PASSED, real.status());
+        assertEquals(Result.Status.NOT_APPLICABLE, caps("c").lscpu(8, 1).run(new io.tunescope.rules.io.SchedulerSsdRule()).status());
+    }
 }

@@ -128,6 +128,7 @@ public final class RuleCatalog {
                 new ConflictingPoliciesRule(),
                 new InterleaveIgnoresCpusetRule(),
                 new BufferedDoubleCacheRule(),
+                new io.tunescope.rules.io.SchedulerSsdRule(),
                 new ReadMissRule(),
                 new ThreadPoolRule(),
                 new UnknownVariableRule(),

@@ -28,7 +28,7 @@ public final class CgroupThrottledRule extends BaseRule {
     static final Setting SHARE = Setting.source("throttledPercent", "throttled share of CPU periods at least", 25, "%", "K8S-MIXIN-CPU-THROTTLING");
 
     public CgroupThrottledRule() {
-        super(ID, Topic.CPU, "Server throttled by its cgroup CPU limit", List.of(Need.CGROUP),
+        super("CPU-CGROUP-THROTTLED", Topic.CPU, "Server throttled by its cgroup CPU limit", List.of(Need.CGROUP),
                 List.of("KERNEL-CFS-BANDWIDTH", "KERNEL-CGROUP-V2", "K8S-MIXIN-CPU-THROTTLING"), SHARE);
     }
 

@@ -96,4 +96,13 @@ class HostFactRulesTest {
         assertEquals(Result.Status.PASSED, real.status());
         assertEquals(Result.Status.NOT_APPLICABLE, caps("c").lscpu(8, 1).run(new io.tunescope.rules.io.SchedulerSsdRule()).status());
     }
+
+    @Test
+    void pressureStallIsEvidenceOfHostSaturation() throws Exception {
+        Finding f = caps("a").lscpu(2, 1).file("vmstat.txt", MechanismRulesTest.vmstat(6, 1))
+                .file("pressure.txt", fixture("pressure/grep-proc-pressure.txt")).fire(new io.tunescope.rules.cpu.HostSaturatedRule());
+        Finding.Observation psi = f.evidence().stream().filter(o -> o.label().equals("/proc/pressure/cpu some.avg60")).findFirst().orElseThrow();
+        assertEquals("pressure.txt:1", psi.ref().toString());
+        assertTrue(f.citations().contains("KERNEL-PSI"), f.citations().toString());
+    }
 }

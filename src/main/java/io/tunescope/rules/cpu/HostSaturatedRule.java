@@ -101,6 +101,8 @@ public final class HostSaturatedRule extends BaseRule {
             f.evidence(run.t("evidence.queue"), Fmt.num(meanR), r.ref(0));
         }
         run.e.lscpu("CPU(s)").ifPresent(fact -> f.evidence(run.t("evidence.cpus"), fact.value(), fact.ref()));
+        // pressure stall information: the share of time runnable tasks waited for a CPU (KERNEL-PSI)
+        run.e.host().pressure("cpu", "some.avg60").ifPresent(p -> f.evidence(p).cite("KERNEL-PSI"));
         if (client != null) {
             f.evidence(run.t("evidence.client", client), Fmt.pct(clientShare), io.tunescope.model.capture.SourceRef.of(hot.get().file(), 0));
             f.recommend(clientAway(run, client, cpus));

@@ -231,6 +231,15 @@ public final class FlamegraphCommand implements Callable<Integer> {
         List<CaptureProfiles.Entry> profiles = CaptureProfiles.of(c);
         if (profiles.isEmpty()) {
             err.println("tunescope flamegraph: no CPU profile (perf script or folded stacks) could be read from " + path);
+            // why a profile that was recognised could not be read (out of memory, a reader error), in its own words
+            c.files().stream()
+                    .filter(f -> f.status() == io.tunescope.model.capture.FileStatus.ERROR
+                            && (f.dataset().equals(io.tunescope.importers.CpuDatasets.FOLDED.name())
+                                || f.dataset().equals(io.tunescope.importers.CpuDatasets.PERF_SCRIPT.name())))
+                    .flatMap(f -> f.diagnostics().stream())
+                    .filter(d -> d.level() == io.tunescope.model.capture.Diagnostic.Level.ERROR)
+                    .limit(3)
+                    .forEach(d -> err.println("  " + d.message()));
             return null;
         }
         if (profiles.size() > 1) {

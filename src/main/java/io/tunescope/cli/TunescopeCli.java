@@ -1,7 +1,6 @@
 package io.tunescope.cli;
 
 import java.io.PrintWriter;
-import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -30,8 +29,49 @@ public final class TunescopeCli implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /** The whole command line, every command's model built (for {@code --help}, completion and tests). */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new TunescopeCli());
+        return configure(new CommandLine(new TunescopeCli()));
+    }
+
+    /**
+     * The command line for one invocation: when the first argument names a command, only that command's model
+     * is built (picocli's model of all of them is most of the start-up time), under a root named
+     * {@code tunescope} so that messages and usage read the same; otherwise the whole command line.
+     */
+    static CommandLine commandLineFor(String[] args) {
+        Class<?> one = args.length == 0 ? null : commandClass(args[0]);
+        if (one == null) {
+            return commandLine();
+        }
+        CommandLine.Model.CommandSpec root = CommandLine.Model.CommandSpec.create().name("tunescope");
+        root.mixinStandardHelpOptions(true);
+        CommandLine cl = new CommandLine(root);
+        try {
+            cl.addSubcommand(args[0], new CommandLine(one.getDeclaredConstructor().newInstance()));
+        } catch (ReflectiveOperationException e) {
+            return commandLine();
+        }
+        return configure(cl);
+    }
+
+    /** The commands' classes as the {@code subcommands} of this class's annotation list them (no model is built). */
+    private static Class<?>[] commandClasses() {
+        return TunescopeCli.class.getAnnotation(Command.class).subcommands();
+    }
+
+    /** The class of the command with this name ({@code help} excluded: it needs the whole model), or null. */
+    private static Class<?> commandClass(String name) {
+        for (Class<?> c : commandClasses()) {
+            Command cmd = c.getAnnotation(Command.class);
+            if (c != CommandLine.HelpCommand.class && cmd != null && cmd.name().equals(name)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private static CommandLine configure(CommandLine cl) {
         cl.setExitCodeExceptionMapper(e -> USAGE);
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
@@ -51,8 +91,7 @@ public final class TunescopeCli implements Runnable {
         if (a.startsWith("-")) {
             return true;
         }
-        Set<String> names = commandLine().getSubcommands().keySet();
-        return names.contains(a);
+        return commandNames().contains(a);
     }
 
     /**
@@ -126,7 +165,11 @@ public final class TunescopeCli implements Runnable {
 
     /** The commands a user can type (help last), in the order {@code --help} lists them. */
     static java.util.List<String> commandNames() {
-        return new java.util.ArrayList<>(commandLine().getSubcommands().keySet());
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (Class<?> c : commandClasses()) {
+            names.add(c.getAnnotation(Command.class).name());
+        }
+        return names;
     }
 
     static String unknownCommand(String word) {
@@ -195,12 +238,12 @@ public final class TunescopeCli implements Runnable {
     }
 
     public static int run(String[] args) {
-        CommandLine cl = commandLine();
+        CommandLine cl = commandLineFor(args);
         return execute(cl, args);
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine();
+        CommandLine cl = commandLineFor(args);
         cl.setOut(out);
         cl.setErr(err);
         return execute(cl, args);
@@ -245,7 +288,11 @@ public final class TunescopeCli implements Runnable {
             e = u.getCause();
         }
         if (e instanceof OutOfMemoryError) {
-            return "too large to process in the memory available (give Java more with -Xmx, or a smaller input)";
+            long max = Runtime.getRuntime().maxMemory();
+            String more = io.tunescope.importers.Failures.xmx(max * 2);
+            return "too large to process in the memory Java may use here (" + (max >> 20) + " MB): start it with -Xmx"
+                    + more + " (java -Xmx" + more + " -jar tunescope.jar, or JAVA_TOOL_OPTIONS=-Xmx" + more
+                    + " for the installed launcher), or give a smaller input";
         }
         if (e instanceof StackOverflowError) {
             return "the input is nested too deeply to process";

@@ -342,7 +342,9 @@ public final class CaptureLoader {
         } catch (IOException e) {
             diags.add(Diagnostic.error(0, rel + ": read error: " + e.getMessage()));
         } catch (OutOfMemoryError e) {
-            diags.add(Diagnostic.error(0, rel + ": too large to load in the memory available (" + (size >> 20) + " MB)"));
+            long line = ctx == null ? 0 : ctx.lastLine();
+            diags.add(Diagnostic.error(line, rel + ": " + Failures.outOfMemory(size, ctx == null ? 0 : ctx.bytesRead(),
+                    Runtime.getRuntime().maxMemory())));
         } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
             long line = ctx == null ? 0 : ctx.lastLine();
             diags.add(Diagnostic.error(line, rel + (line > 0 ? ", line " + line : "") + ": the " + imp.description()

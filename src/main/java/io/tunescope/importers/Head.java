@@ -15,7 +15,7 @@ import java.util.List;
  *
  * @param fileName  the file's name (a hint only)
  * @param lines     the complete lines of the head (a line cut by the head's end is left out unless the
- *                  whole file fits)
+ *                  whole file fits, or unless it is the only line and opens a JSON object: minified JSON)
  * @param complete  true when the head holds the whole file
  * @param decoding  how the file is decoded
  */
@@ -78,6 +78,10 @@ public record Head(String fileName, List<String> lines, boolean complete, long s
             }
         }
         if (complete && start < len && lines.size() < maxLines) {
+            lines.add(text.substring(start));
+        } else if (lines.isEmpty() && start < len && text.strip().startsWith("{")) {
+            // minified JSON: the whole head is the start of one long line; its readers sniff it with a streaming
+            // parser that stops where the head ends
             lines.add(text.substring(start));
         }
         return new Head(fileName, lines, complete, size, d);

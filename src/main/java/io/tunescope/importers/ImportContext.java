@@ -112,6 +112,11 @@ public final class ImportContext {
         };
     }
 
+    /** Bytes of the file read so far through {@link #bytes()} or {@link #lines()}. */
+    public long bytesRead() {
+        return bytesRead;
+    }
+
     /** The longest line importers keep; longer ones are cut (and reported). */
     public int maxLineChars() {
         return maxLineChars;

@@ -31,12 +31,19 @@ public final class StackSummaries {
     public static List<Map<String, Object>> topSelf(StackProfile p, int n) {
         StackProfile counts = p instanceof InternedStackProfile ip ? ip.bySamples() : p;
         List<String> names = counts.frames();
-        Map<String, Long> byName = new HashMap<>();
+        long[] byFrame = new long[names.size()];
         counts.forEach((ids, depth, w) -> {
             if (depth > 0) {
-                byName.merge(names.get(ids[depth - 1]), w, Long::sum);
+                byFrame[ids[depth - 1]] += w;
             }
         });
+        // frames of one name in several modules count as one name
+        Map<String, Long> byName = new HashMap<>();
+        for (int f = 0; f < byFrame.length; f++) {
+            if (byFrame[f] != 0) {
+                byName.merge(names.get(f), byFrame[f], Long::sum);
+            }
+        }
         List<Map.Entry<String, Long>> all = new ArrayList<>(byName.entrySet());
         all.sort((a, b) -> {
             int c = Long.compare(b.getValue(), a.getValue());

@@ -85,7 +85,7 @@ class CliFailuresTest {
         cl.setErr(new PrintWriter(err));
         int code = TunescopeCli.execute(cl, new String[] {"collapse", "-"});
         assertEquals(TunescopeCli.NOTHING_READ, code, err.toString());
-        assertTrue(err.toString().startsWith("tunescope collapse: too large to process in the memory available"), err.toString());
+        assertTrue(err.toString().startsWith("tunescope collapse: too large to process in the memory Java may use here"), err.toString());
         assertFalse(err.toString().contains("\tat "), err.toString());
     }
 

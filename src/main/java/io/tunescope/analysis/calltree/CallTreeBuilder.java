@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * Accumulates stacks into a {@link CallTree}. Nodes are found through an open-addressing hash keyed by
- * (parent node, frame id), so adding a stack costs one probe per frame and no object per node. The builder
+ * (parent node, frame id), so adding a stack costs one probe per frame and no object per node; the frames it
+ * shares with the stack added before it cost no probe at all (folded and sorted inputs share long prefixes). The builder
  * is single-use: {@link #build()} renumbers the nodes in pre-order with siblings sorted by frame name.
  */
 public final class CallTreeBuilder {
@@ -20,6 +21,10 @@ public final class CallTreeBuilder {
     private long[] keys = new long[2048];
     private int[] vals = new int[2048];
     private boolean built;
+    // the last stack added, root first, and its nodes
+    private int[] pathIds = new int[64];
+    private int[] pathNodes = new int[64];
+    private int pathDepth;
 
     public CallTreeBuilder(List<String> frames, int columns) {
         this(frames, java.util.Collections.nCopies(frames.size(), ""), columns);
@@ -46,14 +51,28 @@ public final class CallTreeBuilder {
         if (built) {
             throw new IllegalStateException("already built");
         }
+        // the previous stack's path is reused as far as the frames agree (sorted input shares long prefixes)
+        int i = 0;
         int n = 0;
-        for (int i = 0; i < depth; i++) {
+        int common = Math.min(depth, pathDepth);
+        while (i < common && ids[i] == pathIds[i]) {
+            n = pathNodes[i++];
+        }
+        if (depth > pathIds.length) {
+            pathIds = Arrays.copyOf(pathIds, Math.max(depth, pathIds.length * 2));
+            pathNodes = Arrays.copyOf(pathNodes, pathIds.length);
+        }
+        for (; i < depth; i++) {
             int f = ids[i];
             if (f < 0 || f >= frames.size()) {
+                pathDepth = i;
                 throw new IllegalArgumentException("frame id out of range: " + f);
             }
             n = childOf(n, f);
+            pathIds[i] = f;
+            pathNodes[i] = n;
         }
+        pathDepth = depth;
         self[column][n] += weight;
     }
 

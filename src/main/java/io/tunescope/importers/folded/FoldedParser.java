@@ -28,6 +28,12 @@ public final class FoldedParser {
     private final int kernelModule;
     private final int jitModule;
     private int[] stack = new int[64];
+    // the previous line's stack bytes and where each of its frames ends (the ';' or the stack's end), so
+    // a line that shares a prefix with it (folded files are sorted) reuses those frames' ids unread
+    private byte[] prev = new byte[256];
+    private int prevLen;
+    private int[] prevEnds = new int[64];
+    private int prevDepth;
     private long fractional;
     private long malformed;
 
@@ -110,17 +116,37 @@ public final class FoldedParser {
             bad(number, "empty stack");
             return;
         }
+        int len = se - start;
+        // frames of the previous line whose bytes and closing ';' are the same here keep their ids
+        int same = Arrays.mismatch(b, start, se, prev, 0, prevLen);
         int depth = 0;
-        int fs = start;
-        for (int k = start; k <= se; k++) {
-            if (k == se || b[k] == ';') {
-                if (depth == stack.length) {
-                    stack = Arrays.copyOf(stack, depth * 2);
-                }
-                stack[depth++] = frames.frame(b, fs, k - fs, module(b, fs, k));
-                fs = k + 1;
+        if (same < 0) {
+            depth = prevDepth;
+        } else {
+            while (depth < prevDepth && prevEnds[depth] < same) {
+                depth++;
             }
         }
+        if (same >= 0) {
+            int fs = depth == 0 ? start : start + prevEnds[depth - 1] + 1;
+            for (int k = fs; k <= se; k++) {
+                if (k == se || b[k] == ';') {
+                    if (depth == stack.length) {
+                        stack = Arrays.copyOf(stack, depth * 2);
+                        prevEnds = Arrays.copyOf(prevEnds, depth * 2);
+                    }
+                    stack[depth] = frames.frame(b, fs, k - fs, module(b, fs, k));
+                    prevEnds[depth++] = k - start;
+                    fs = k + 1;
+                }
+            }
+        }
+        if (prev.length < len) {
+            prev = Arrays.copyOf(prev, Math.max(len, prev.length * 2));
+        }
+        System.arraycopy(b, start, prev, 0, len);
+        prevLen = len;
+        prevDepth = depth;
         if (!table.fits(count, count)) {
             bad(number, "count " + count + " would make the profile's total overflow; line skipped");
             return;

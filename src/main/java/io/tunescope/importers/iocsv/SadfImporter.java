@@ -54,13 +54,10 @@ public final class SadfImporter implements Importer<SeriesSet> {
             if (l.startsWith("# hostname;interval;timestamp;")) {
                 return Sniff.certain("sadf -d header");
             }
-            if (l.startsWith("{\"sysstat\"")) {
-                json = true;
-            }
-            if (l.contains("\"timestamp\": {\"date\"") || l.contains("\"timestamp\":{\"date\"")) {
-                jsonStamp = true;
-            }
         }
+        io.tunescope.importers.stats.SysstatJson js = io.tunescope.importers.stats.SysstatJson.of(head);
+        json = js.sysstat();
+        jsonStamp = js.dateTimestamp();
         if (json && jsonStamp) {
             return Sniff.certain("sysstat JSON with date/time timestamp objects (sadf -j)");
         }

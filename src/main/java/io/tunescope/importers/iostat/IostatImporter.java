@@ -10,6 +10,7 @@ import io.tunescope.importers.Sniff;
 import io.tunescope.importers.stats.IoColumns;
 import io.tunescope.importers.stats.SeriesCollector;
 import io.tunescope.importers.stats.Stamp;
+import io.tunescope.importers.stats.SysstatJson;
 import io.tunescope.model.capture.Dataset;
 import io.tunescope.model.series.SeriesDatasets;
 import io.tunescope.model.series.SeriesSet;
@@ -70,18 +71,13 @@ public final class IostatImporter implements Importer<SeriesSet> {
                 device++;
             } else if (l.startsWith("avg-cpu:") && l.contains("%iowait")) {
                 avgcpu++;
-            } else if (l.startsWith("{\"sysstat\"")) {
-                json = true;
-            } else if (l.contains("\"disk_device\"")) {
-                jsonDisk = true;
-            } else if (l.contains("\"cpu-load\"")) {
-                jsonCpuLoad = true;
-            } else if (l.contains("\"timestamp\": {") || l.contains("\"timestamp\":{")) {
-                jsonSadfStamp = true;
-            } else if (l.contains("\"avg-cpu\"")) {
-                jsonDisk = true;
             }
         }
+        SysstatJson js = SysstatJson.of(head);
+        json = js.sysstat();
+        jsonDisk = js.disk();
+        jsonCpuLoad = js.cpuLoad();
+        jsonSadfStamp = js.dateTimestamp();
         if (json && jsonDisk && !jsonCpuLoad && !jsonSadfStamp) {
             return Sniff.certain("sysstat JSON with disk_device/avg-cpu statistics (iostat -o JSON)");
         }

@@ -69,14 +69,12 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                 headers++;
             } else if (ROW.matcher(l).matches()) {
                 rows++;
-            } else if (l.startsWith("{\"sysstat\"")) {
-                json = true;
-            } else if (l.contains("\"cpu-load\"")) {
-                cpuLoad = true;
-            } else if (l.contains("\"timestamp\": {") || l.contains("\"timestamp\":{")) {
-                sadfStamp = true;
             }
         }
+        io.tunescope.importers.stats.SysstatJson js = io.tunescope.importers.stats.SysstatJson.of(head);
+        json = js.sysstat();
+        cpuLoad = js.cpuLoad();
+        sadfStamp = js.dateTimestamp();
         if (json && cpuLoad && !sadfStamp) {
             return Sniff.certain("sysstat JSON with cpu-load statistics (mpstat -o JSON)");
         }

@@ -65,6 +65,21 @@ public class CallTreePropertiesTest {
         assertConsistent(t);
     }
 
+    /** Sorted input: each stack reuses the path of the one before it as far as they agree, and must not go further. */
+    @Property(tries = 300)
+    void sortedStacksBuildTheSameTreeAsShuffled(@ForAll("folded") List<String> lines) {
+        List<String> sorted = new ArrayList<>(lines);
+        java.util.Collections.sort(sorted);
+        List<String> reversed = new ArrayList<>(sorted);
+        java.util.Collections.reverse(reversed);
+        CallTree a = tree(sorted);
+        CallTree b = tree(reversed);
+        assertEquals(aggregate(lines), aggregate(a.toFolded(0)));
+        assertEquals(a.toFolded(0), b.toFolded(0));
+        assertEquals(a.size(), b.size());
+        assertConsistent(a);
+    }
+
     @Property(tries = 300)
     void totalKeepingTransformsKeepTheTotal(@ForAll("folded") List<String> lines, @ForAll("function") String fn) {
         CallTree t = tree(lines);

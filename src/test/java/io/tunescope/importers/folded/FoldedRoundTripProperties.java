@@ -67,4 +67,53 @@ class FoldedRoundTripProperties {
         assertEquals(expected, actual);
         assertEquals(expected.values().stream().mapToLong(Long::longValue).sum(), p.profile().samples());
     }
+
+    /**
+     * Sorted lines over a small alphabet share long prefixes, which the parser reuses from the line before:
+     * every stack must still come out with its own frames, modules and weight, empty frames included.
+     */
+    @Property(tries = 300)
+    void sortedLinesSharingPrefixesKeepTheirOwnFrames(@ForAll("sharing") List<String> stacks) throws Exception {
+        List<String> sorted = new java.util.ArrayList<>(stacks);
+        java.util.Collections.sort(sorted);
+        Map<String, Long> expected = new TreeMap<>();
+        StringBuilder text = new StringBuilder();
+        long w = 1;
+        for (String s : sorted) {
+            expected.merge(s, w, Long::sum);
+            text.append(s).append(' ').append(w++).append('\n');
+        }
+        byte[] in = text.toString().getBytes(StandardCharsets.UTF_8);
+        FoldedParser p = new FoldedParser();
+        int start = 0;
+        long n = 0;
+        for (int i = 0; i <= in.length; i++) {
+            if (i == in.length || in[i] == '\n') {
+                p.line(in, start, i, ++n);
+                start = i + 1;
+            }
+        }
+        Map<String, Long> actual = new TreeMap<>();
+        var profile = p.profile();
+        List<String> names = profile.frames();
+        List<String> modules = profile.modules();
+        profile.forEach((ids, depth, weight) -> {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < depth; i++) {
+                String name = names.get(ids[i]);
+                String expectedModule = name.endsWith("_[k]") ? "[kernel]" : name.endsWith("_[j]") ? "[jit]" : "";
+                assertEquals(expectedModule, modules.get(ids[i]), name);
+                sb.append(i == 0 ? "" : ";").append(name);
+            }
+            actual.merge(sb.toString(), weight, Long::sum);
+        });
+        assertEquals(expected, actual);
+    }
+
+    @Provide
+    Arbitrary<List<String>> sharing() {
+        Arbitrary<String> frame = Arbitraries.of("a", "ab", "a b", "", "b", "f_[k]", "f", "g_[j]", "a;");
+        return frame.list().ofMinSize(1).ofMaxSize(8).map(l -> String.join(";", l))
+                .filter(s -> !s.isEmpty() && !s.endsWith(" ")).list().ofMinSize(1).ofMaxSize(30);
+    }
 }

@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
 public final class BlockQueueImporter implements Importer<ConfigSnapshot> {
     static final String PATHS = "/sys/(?:class/)?block/[^/\\s:]+/queue/[a-z0-9_]+";
     private static final Pattern PATH = Pattern.compile("^/sys/(?:class/)?block/([^/\\s:]+)/queue/([a-z0-9_]+)$");
-    private static final Pattern SCHEDULER = Pattern.compile("^(?:\\[?[a-z0-9_-]+\\]?\\s*)+$");
+    private static final Pattern SCHEDULER = Pattern.compile("^(?:\\[?+[a-z0-9_-]++\\]?+\\s*+)++$");
 
     @Override
     public String format() {

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * A bare {@code getconf PAGESIZE} prints only a number, which says too little to be recognised by content.
  */
 public final class GetconfImporter implements Importer<ConfigSnapshot> {
-    private static final Pattern LINE = Pattern.compile("^(_?[A-Z][A-Z0-9_]*)(?:\\s+(.*?))?\\s*$");
+    private static final Pattern LINE = Pattern.compile("^(_?[A-Z][A-Z0-9_]*+)(?:\\s++(.*))?$");
     private static final Pattern PAGE = Pattern.compile("^PAGE_?SIZE\\s+\\d+\\s*$");
 
     @Override
@@ -76,7 +76,7 @@ public final class GetconfImporter implements Importer<ConfigSnapshot> {
                     ctx.warn(n, file + ": line " + n + ": not a getconf 'NAME value' line: " + PathValues.abbreviate(l.strip()));
                     continue;
                 }
-                entries.add(new ConfigEntry("", m.group(1), m.group(2) == null ? "" : m.group(2), SourceRef.of(file, n)));
+                entries.add(new ConfigEntry("", m.group(1), m.group(2) == null ? "" : m.group(2).strip(), SourceRef.of(file, n)));
             }
         }
         if (entries.stream().noneMatch(e -> e.name().equals("PAGESIZE") || e.name().equals("PAGE_SIZE"))) {

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  */
 public final class OsReleaseImporter implements Importer<ConfigSnapshot> {
     private static final Pattern KV = Pattern.compile("^([A-Z][A-Z0-9_]*)=(.*)$");
-    private static final Pattern ONE_LINE = Pattern.compile("^([A-Za-z][\\w ./-]*?) release ([0-9A-Za-z][\\w.-]*)(?: \\([^)]*\\))?\\s*$");
+    private static final Pattern ONE_LINE = Pattern.compile("^([A-Za-z][\\w ./-]*?) release ([0-9A-Za-z][\\w.-]*+)(?: \\([^)]*+\\))?\\s*$");
 
     @Override
     public String format() {

@@ -22,7 +22,7 @@ final class PathValues {
     private String current = "";
 
     PathValues(String pathRegex) {
-        this.grep = Pattern.compile("^(" + pathRegex + "):\\s?(.*?)\\s*$");
+        this.grep = Pattern.compile("^(" + pathRegex + "):(.*)$");
         this.header = Pattern.compile("^==> (" + pathRegex + ") <==\\s*$");
         this.bare = Pattern.compile("^(" + pathRegex + ")\\s*$");
     }
@@ -52,7 +52,7 @@ final class PathValues {
         }
         m = grep.matcher(line);
         if (m.matches()) {
-            return new Item(m.group(1), m.group(2), n);
+            return new Item(m.group(1), m.group(2).strip(), n);
         }
         return new Item(current, line.strip(), n);
     }

@@ -33,8 +33,9 @@ usage() {
     cat <<'EOF'
 Usage: tunescope-collect.sh --out DIR [options]
 
-Collects one tuning step (one folder) of a Tunescope capture: system facts,
-server configuration, SHOW GLOBAL STATUS and SHOW ENGINE INNODB STATUS
+Collects one tuning step (one folder) of a Tunescope capture: system facts
+(CPUs, kernel, distribution, page size, block-device queues, the server's
+cgroup CPU limits before/after, pressure stall information), server configuration, SHOW GLOBAL STATUS and SHOW ENGINE INNODB STATUS
 before/after, and during a bounded measurement window iostat, mpstat, vmstat,
 numastat, the server's counters each second (mysqladmin extended-status -r),
 one process list and a perf profile of the database server, optionally while
@@ -464,11 +465,45 @@ for _s in mariadbd mysqld; do
 done
 [ -n "$SERVER_BIN" ] || have mariadbd || have mysqld
 
+# The server's cgroup (/proc/PID/cgroup) and its cpuset and CPU-bandwidth files, as grep -H prints them:
+# cgroup v2 (one hierarchy at /sys/fs/cgroup, or /sys/fs/cgroup/unified beside v1) and v1 (cpuset, cpu).
+# shellcheck disable=SC2317  # called through run
+cgroup_files() {
+    grep -H . "/proc/$1/cgroup" 2>/dev/null
+    if [ -e /sys/fs/cgroup/cgroup.controllers ]; then
+        _cg_v2=/sys/fs/cgroup
+    else
+        _cg_v2=/sys/fs/cgroup/unified
+    fi
+    while IFS=: read -r _cg_h _cg_ctl _cg_path; do
+        case "$_cg_ctl" in
+            "") _cg_d="$_cg_v2$_cg_path"
+                _cg_f="cpuset.cpus cpuset.cpus.effective cpuset.mems cpuset.mems.effective cpu.max cpu.stat cpu.pressure" ;;
+            *cpuset*) _cg_d="/sys/fs/cgroup/cpuset$_cg_path"
+                _cg_f="cpuset.cpus cpuset.effective_cpus cpuset.mems cpuset.effective_mems" ;;
+            cpu|cpu,*|*,cpu|*,cpu,*) _cg_d="/sys/fs/cgroup/cpu$_cg_path"
+                _cg_f="cpu.cfs_quota_us cpu.cfs_period_us cpu.stat" ;;
+            *) continue ;;
+        esac
+        _cg_d=${_cg_d%/}
+        for _cg_n in $_cg_f; do
+            [ -r "$_cg_d/$_cg_n" ] && grep -H . "$_cg_d/$_cg_n" 2>/dev/null
+        done
+    done <"/proc/$1/cgroup"
+    : "$_cg_h"
+    return 0
+}
+
 # ---------------------------------------------------------------- static facts
 have lscpu && run lscpu lscpu.txt lscpu
 have numactl && run numactl-hardware numactl-hardware.txt numactl --hardware
 have sysctl && run sysctl sysctl.txt sysctl -a
 have uname && run uname uname.txt uname -a
+# the distribution (openEuler, Kylin, UOS, CentOS ...) and the base page size (4 KB, or 64 KB on many aarch64
+# kernels); block-device queues (rotational, scheduler, queue depth, read-ahead). Absent files are fine.
+run os-release os-release.txt sh -c 'cat /etc/os-release 2>/dev/null || true'
+have getconf && run getconf getconf.txt getconf -a
+run block-queue block-queue.txt sh -c 'grep . /sys/block/*/queue/rotational /sys/block/*/queue/scheduler /sys/block/*/queue/nr_requests /sys/block/*/queue/read_ahead_kb 2>/dev/null || true'
 # where each interrupt may run (grep exits 1 on a kernel without the files: not a failure)
 run irq-affinity irq-affinity.txt sh -c 'grep -H . /proc/irq/*/smp_affinity_list 2>/dev/null || true'
 # NIC queues of every interface with a device (not lo, bridges, bonds or veths); a driver without channel
@@ -550,6 +585,8 @@ if [ -n "$PID" ]; then
     have cat && run numa_maps numa_maps.txt cat "/proc/$PID/numa_maps"
     have taskset && run taskset taskset.txt taskset -pc "$PID"
     have grep && run cpuset cpuset.txt grep -i allowed "/proc/$PID/status"
+    # its cgroup limits before the window (and after it, below): the difference of cpu.stat is the throttling of the run
+    have grep && run cgroup-before cgroup-before.txt cgroup_files "$PID"
 fi
 
 # ---------------------------------------------------------------- sysbench
@@ -753,6 +790,9 @@ fi
 have numastat && run numastat-after numastat-after.txt numastat
 run interrupts-after interrupts-after.txt cat /proc/interrupts
 run softirqs-after softirqs-after.txt cat /proc/softirqs
+[ -n "$PID" ] && have grep && run cgroup-after cgroup-after.txt cgroup_files "$PID"
+# pressure stall information at the end of the window (Linux 4.20+; avg10/avg60 cover the last seconds of the run)
+run pressure pressure.txt sh -c 'grep . /proc/pressure/* 2>/dev/null || true'
 
 if [ "$PERF_OK" -eq 1 ] && { [ "$DRY_RUN" -eq 1 ] || [ -s "$OUT/perf.data" ]; }; then
     PD="$OUT/perf.data"

@@ -135,6 +135,16 @@ class CollectorIT {
             expect.put(n, List.of("proc-interrupts"));
         }
         expect.put("irq-affinity.txt", List.of("irq-affinity"));
+        // host facts: every Linux the collector runs on has these files (os-release since systemd, PSI since 4.20 when enabled)
+        expect.put("uname.txt", List.of("uname"));
+        expect.put("os-release.txt", List.of("os-release"));
+        expect.put("getconf.txt", List.of("getconf"));
+        expect.put("block-queue.txt", List.of("block-queue"));
+        expect.put("cgroup-before.txt", List.of("cgroup"));
+        expect.put("cgroup-after.txt", List.of("cgroup"));
+        if (Files.isReadable(Path.of("/proc/pressure/cpu"))) {
+            expect.put("pressure.txt", List.of("pressure"));
+        }
         for (String n : List.of("softirqs-before.txt", "softirqs-after.txt")) {
             expect.put(n, List.of("proc-softirqs"));
         }

@@ -106,6 +106,17 @@ class CollectorScriptTest {
         expectCommandOrMissing(o, "iostat", "env LC_ALL=C iostat -x -t 1 3 > " + s + "/iostat-x.txt &");
         expectCommandOrMissing(o, "mpstat", "env LC_ALL=C mpstat -P ALL 1 3 > " + s + "/mpstat.txt &");
         expectCommandOrMissing(o, "numastat", "numastat > " + s + "/numastat-before.txt");
+        // host facts: cheap reads whose absent files are no failure
+        expectCommandOrMissing(o, "uname", "uname -a > " + s + "/uname.txt");
+        expectCommandOrMissing(o, "getconf", "getconf -a > " + s + "/getconf.txt");
+        assertTrue(o.contains("sh -c 'cat /etc/os-release 2>/dev/null || true' > " + s + "/os-release.txt\n"), o);
+        assertTrue(o.contains("sh -c 'grep . /sys/block/*/queue/rotational /sys/block/*/queue/scheduler /sys/block/*/queue/nr_requests "
+                + "/sys/block/*/queue/read_ahead_kb 2>/dev/null || true' > " + s + "/block-queue.txt\n"), o);
+        assertTrue(o.contains("sh -c 'grep . /proc/pressure/* 2>/dev/null || true' > " + s + "/pressure.txt\n"), o);
+        if (o.contains("cgroup_files ")) {
+            // with a server process: its cgroup before and after the window, so that cpu.stat differences cover the run
+            assertTrue(o.indexOf("/cgroup-before.txt") < o.indexOf("/cgroup-after.txt"), o);
+        }
         expectCommandOrMissing(o, "sysbench",
                 "sysbench oltp_read_only --threads=2 --report-interval=1 --time=3 --mysql-user=reader run > " + s + "/sysbench.log &");
         boolean mysql = o.contains("# missing tool: mysql");

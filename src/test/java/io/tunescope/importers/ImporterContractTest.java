@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The contract every importer keeps, checked on every fixture under
  * {@code src/test/resources/fixtures/<format>/}: the owning importer sniffs STRONG or better, every
  * other importer NO or WEAK; the same verdict with the file renamed to {@code unknown}; the same parse
- * with a tiny read buffer; and garbage, empty and binary input give NO, never an exception.
+ * with a tiny read buffer; a file cut in the middle of a line (a copy that stopped, a disk that filled) is read
+ * as far as it goes or refused with an {@link ImportException}, never an unchecked exception; and garbage, empty
+ * and binary input give NO, never an exception.
  */
 class ImporterContractTest {
     private static final ImporterRegistry REGISTRY = io.tunescope.importers.formats.StandardImporters.registry();
@@ -92,6 +94,32 @@ class ImporterContractTest {
             ImportResult<?> b = owner.parse(tiny);
             assertEquals(owner.summarizeValue(a.value()), owner.summarizeValue(b.value()), f + ": result depends on the buffer size");
             assertEquals(a.diagnostics(), b.diagnostics());
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> aTruncatedFileIsReadAsFarAsItGoes() throws IOException {
+        return fixtures().stream().map(f -> DynamicTest.dynamicTest(TestData.fixtures().relativize(f).toString(), () -> {
+            Importer<?> owner = REGISTRY.byFormat(formatOf(f));
+            byte[] all = Files.readAllBytes(f);
+            Path cut = tmp.resolve("cut-" + f.getFileName());
+            // two thirds of the file, at a byte that is not a line end: the last line stops in the middle
+            int n = all.length * 2 / 3;
+            while (n > 1 && (all[n - 1] == '\n' || all[n - 1] == '\r')) {
+                n--;
+            }
+            Files.write(cut, java.util.Arrays.copyOf(all, n));
+            Head head = Head.read(cut);
+            for (Importer<?> i : REGISTRY.importers()) {
+                assertNotNull(i.sniff(head), i.format() + " on " + cut);
+            }
+            try {
+                ImportResult<?> r = owner.parse(ImportContext.forFile(cut));
+                assertNotNull(r.value(), f + ": cut file read as null");
+                assertNotNull(owner.summarizeValue(r.value()));
+            } catch (ImportException e) {
+                assertTrue(e.getMessage() != null && !e.getMessage().isBlank(), f + ": refused without a message");
+            }
         }));
     }
 

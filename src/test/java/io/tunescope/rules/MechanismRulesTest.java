@@ -44,7 +44,7 @@ class MechanismRulesTest {
         return sb.toString().replace("_[k]", "");
     }
 
-    private static String vmstat(int r, int idle) {
+    static String vmstat(int r, int idle) {
         StringBuilder sb = new StringBuilder("procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
                 + " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n");
         for (int i = 0; i < 6; i++) {

@@ -70,6 +70,22 @@ class NodePlanTest {
     }
 
     @Test
+    void theServersCgroupCpusetPlaysTheBindingWhenProcStatusIsMissing() {
+        String cgroup = "/proc/2231/cgroup:0::/system.slice/mariadb.service\n"
+                + "/sys/fs/cgroup/system.slice/mariadb.service/cpuset.cpus.effective:64-127\n"
+                + "/sys/fs/cgroup/system.slice/mariadb.service/cpuset.mems.effective:0-3\n"
+                + "/sys/fs/cgroup/system.slice/mariadb.service/cpu.max:max 100000\n";
+        Finding f = Caps.in(dir.resolve("cg")).file("numastat-p.txt", SeriesRulesTest.NUMASTAT_P)
+                .file("numastat-m.txt", numastatM(2000, 2000, 40000, 40000)).lscpu(128, 4).file("cgroup.txt", cgroup)
+                .fire(new MemoryAwayFromCpusRule());
+        String cmds = commands(f);
+        assertTrue(cmds.contains("numactl --cpunodebind=2,3 --membind=2,3 /usr/sbin/mysqld $MYSQLD_OPTS"), cmds);
+        assertTrue(f.evidence().stream().anyMatch(o -> o.label().equals(
+                        "CPUs the server's cgroup allows (/sys/fs/cgroup/system.slice/mariadb.service/cpuset.cpus.effective)")
+                        && o.value().equals("64-127") && o.ref().toString().equals("cgroup.txt:2")), f.evidence().toString());
+    }
+
+    @Test
     void remoteAllocationBindsToTheNodeThatHoldsTheServerOrSaysWhatToMeasure() {
         String counters = """
                                            node0           node1           node2           node3

@@ -164,6 +164,9 @@ public final class Evidence {
             case STATUS_DELTA -> config.statusDelta().map(StatusDelta.Result::valid).orElse(false);
             case PROCESS_BINDING -> snapshot(ConfigDatasets.PROCESS_BINDING).isPresent();
             case THP -> snapshot(ConfigDatasets.THP).isPresent();
+            case BLOCK_QUEUE -> !host().blockQueues().isEmpty();
+            case CGROUP -> host().cgroup().isPresent();
+            case PAGE_SIZE -> host().pageSize().isPresent();
             case CPU_PROFILE -> cpuHotspots().isPresent();
             case PERF_STAT -> !perfCounters().isEmpty();
             case BENCH -> !benchRuns().isEmpty();
@@ -417,9 +420,19 @@ public final class Evidence {
         }
     }
 
-    /** True when lscpu says the host is aarch64. */
+    /** True when lscpu (or uname -a) says the host is aarch64. */
     public boolean isArm64() {
-        return lscpu("Architecture").map(f -> f.value().toLowerCase(Locale.ROOT).contains("aarch64")).orElse(false);
+        return host().machine().map(f -> f.value().toLowerCase(Locale.ROOT).contains("aarch64")).orElse(false);
+    }
+
+    private HostFacts host;
+
+    /** Kernel, distribution, page size, block queues, pressure stall information and the server's cgroup limits. */
+    public HostFacts host() {
+        if (host == null) {
+            host = new HostFacts(this);
+        }
+        return host;
     }
 
     /** Total memory in bytes: MemTotal of /proc/meminfo, else the node sizes of numactl --hardware. */
@@ -469,6 +482,22 @@ public final class Evidence {
     /** A process-binding field: {@code cpus_allowed_list}, {@code mems_allowed_list}, {@code pid}. */
     public Optional<Fact> binding(String key) {
         return snapshot(ConfigDatasets.PROCESS_BINDING).flatMap(s -> fact(s, key));
+    }
+
+    /**
+     * The CPUs the server may run on: Cpus_allowed_list of /proc/PID/status (or taskset -p), which already reflects its
+     * cpuset; else the effective cpuset of its cgroup ({@code cpuset.cpus.effective}, v1 {@code cpuset.effective_cpus},
+     * else {@code cpuset.cpus}), named by its path.
+     */
+    public Optional<Fact> allowedCpus() {
+        Optional<Fact> b = binding("cpus_allowed_list");
+        return b.isPresent() ? b : host().cgroup().map(HostFacts.CgroupLimits::cpus);
+    }
+
+    /** The memory nodes the server may allocate on: Mems_allowed_list, else its cgroup's effective cpuset.mems. */
+    public Optional<Fact> allowedMems() {
+        Optional<Fact> b = binding("mems_allowed_list");
+        return b.isPresent() ? b : host().cgroup().map(HostFacts.CgroupLimits::mems);
     }
 
     // ---------------------------------------------------------------- CPU profile

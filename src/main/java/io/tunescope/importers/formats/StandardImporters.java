@@ -53,6 +53,12 @@ public final class StandardImporters {
         all.add(new ProcessBindingImporter());
         all.add(new MeminfoImporter());
         all.add(new ThpImporter());
+        all.add(new io.tunescope.importers.host.BlockQueueImporter());
+        all.add(new io.tunescope.importers.host.CgroupImporter());
+        all.add(new io.tunescope.importers.host.PressureImporter());
+        all.add(new io.tunescope.importers.host.UnameImporter());
+        all.add(new io.tunescope.importers.host.OsReleaseImporter());
+        all.add(new io.tunescope.importers.host.GetconfImporter());
         all.add(new io.tunescope.importers.net.InterruptsImporter());
         all.add(new io.tunescope.importers.net.SoftIrqsImporter());
         all.add(new io.tunescope.importers.net.EthtoolChannelsImporter());

@@ -15,6 +15,12 @@ public final class ConfigDatasets {
 
     public static final Dataset<ConfigSnapshot> MEMINFO = Dataset.of("config.meminfo", ConfigSnapshot.class);
     public static final Dataset<ConfigSnapshot> THP = Dataset.of("config.thp", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> BLOCK_QUEUE = Dataset.of("config.block-queue", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> CGROUP = Dataset.of("config.cgroup", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> PRESSURE = Dataset.of("config.pressure", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> UNAME = Dataset.of("config.uname", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> OS_RELEASE = Dataset.of("config.os-release", ConfigSnapshot.class);
+    public static final Dataset<ConfigSnapshot> GETCONF = Dataset.of("config.getconf", ConfigSnapshot.class);
     /** Server settings stated by a summary report (pt-mysql-summary): a few, some rounded; never a full listing. */
     public static final Dataset<ConfigSnapshot> REPORTED = Dataset.of("config.reported", ConfigSnapshot.class);
     /** pt-summary reports (their host facts are parts under LSCPU, MEMINFO, SYSCTL and the NUMA topology). */

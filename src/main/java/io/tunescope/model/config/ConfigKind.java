@@ -22,6 +22,18 @@ public enum ConfigKind {
     MEMINFO,
     /** /sys/kernel/mm/transparent_hugepage/enabled and defrag. */
     THP,
+    /** /sys/block/DEV/queue attributes (rotational, scheduler, nr_requests, read_ahead_kb). */
+    BLOCK_QUEUE,
+    /** A process's cgroup (/proc/PID/cgroup) and its cpuset and CPU-bandwidth files (cgroup v2 or v1). */
+    CGROUP,
+    /** Pressure stall information, /proc/pressure/{cpu,memory,io}. */
+    PRESSURE,
+    /** uname -a. */
+    UNAME,
+    /** /etc/os-release, or a one-line /etc/*-release. */
+    OS_RELEASE,
+    /** getconf -a (PAGESIZE and the other system values). */
+    GETCONF,
     /** Server settings a summary report states (pt-mysql-summary), some of them rounded: not a complete listing. */
     REPORTED
 }

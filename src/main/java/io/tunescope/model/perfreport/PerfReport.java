@@ -13,7 +13,7 @@ import java.util.Map;
 public record PerfReport(Map<String, String> header, List<Section> sections) {
 
     public PerfReport {
-        header = Map.copyOf(header);
+        header = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(header));
         sections = List.copyOf(sections);
     }
 

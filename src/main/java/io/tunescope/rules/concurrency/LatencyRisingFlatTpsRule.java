@@ -19,7 +19,7 @@ public final class LatencyRisingFlatTpsRule extends BaseRule {
     public LatencyRisingFlatTpsRule() {
         super("CONC-P95-RISING-FLAT-TPS", Topic.CONCURRENCY, "Latency grows, throughput does not (queueing)", List.of(Need.BENCH),
                 List.of("SEED-001", "HACKMYSQL-SCALE"), TPS_GAIN, LAT_GROWTH);
-        dependsOn(HostSaturatedRule.ID);
+        dependsOn(HostSaturatedRule.ID, io.tunescope.rules.cpu.CgroupThrottledRule.ID);
     }
 
     @Override
@@ -67,7 +67,7 @@ public final class LatencyRisingFlatTpsRule extends BaseRule {
                 .text(run.t("text.route"))
                 .effect(run.t("effect"), "SEED-001")
                 .risk(run.t("risk")).build());
-        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
+        io.tunescope.rules.cpu.CgroupThrottledRule.cpuCause(run, () -> run.t("saturated")).ifPresent(cause -> f.explainedBy(cause.finding(), cause.sentence()));
         f.add();
     }
 }

@@ -28,7 +28,7 @@ public final class StepChangeRule extends BaseRule {
     public StepChangeRule() {
         super("CONC-STEP-CHANGE", Topic.CONCURRENCY, "Throughput change against the previous step", List.of(Need.BENCH),
                 List.of("SYSBENCH"));
-        dependsOn(HostSaturatedRule.ID);
+        dependsOn(HostSaturatedRule.ID, io.tunescope.rules.cpu.CgroupThrottledRule.ID);
     }
 
     @Override
@@ -122,7 +122,7 @@ public final class StepChangeRule extends BaseRule {
             f.recommend(Recommendation.of(run.t("action.repeat")).effect(run.t("effect.repeat"), "SYSBENCH").risk(run.t("risk.repeat")).build());
         }
         if (!c.significant()) {
-            run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
+            io.tunescope.rules.cpu.CgroupThrottledRule.cpuCause(run, () -> run.t("saturated")).ifPresent(cause -> f.explainedBy(cause.finding(), cause.sentence()));
         }
         f.add();
     }

@@ -19,7 +19,7 @@ public final class ThroughputKneeRule extends BaseRule {
     public ThroughputKneeRule() {
         super("CONC-THROUGHPUT-KNEE", Topic.CONCURRENCY, "Throughput falls when threads double", List.of(Need.BENCH),
                 List.of("SEED-001", "PERCONA-USL", "HACKMYSQL-SCALE"), FALL, MIN_POINTS);
-        dependsOn(HostSaturatedRule.ID);
+        dependsOn(HostSaturatedRule.ID, io.tunescope.rules.cpu.CgroupThrottledRule.ID);
     }
 
     @Override
@@ -61,8 +61,8 @@ public final class ThroughputKneeRule extends BaseRule {
                 .effect(run.t("effect"), "SEED-001")
                 .risk(run.t("risk")).build());
         int cpus = run.e.logicalCpus().orElse(0);
-        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, cpus > 0 && peak.threads() <= 2 * cpus
-                ? run.t("saturated.cpus", cpus) : run.t("saturated")));
+        io.tunescope.rules.cpu.CgroupThrottledRule.cpuCause(run, () -> cpus > 0 && peak.threads() <= 2 * cpus
+                ? run.t("saturated.cpus", cpus) : run.t("saturated")).ifPresent(cause -> f.explainedBy(cause.finding(), cause.sentence()));
         f.add();
     }
 }

@@ -30,7 +30,7 @@ public final class FutexContextSwitchRule extends BaseRule {
     public FutexContextSwitchRule() {
         super("CPU-FUTEX-CONTEXT-SWITCH", Topic.CPU, "Too many runnable threads: futex and scheduler time", List.of(Need.CPU_PROFILE),
                 List.of("MYSQL-TP", "BOOSTDB-TP", "PERCONA-TP"), FAMILY, CS_PER_TRX);
-        dependsOn(HostSaturatedRule.ID);
+        dependsOn(HostSaturatedRule.ID, io.tunescope.rules.cpu.CgroupThrottledRule.ID);
     }
 
     /** Futex and wait primitives proper: the frames of threads blocking on locks and conditions. */
@@ -89,7 +89,7 @@ public final class FutexContextSwitchRule extends BaseRule {
                 .text(run.t("text.threadPool"))
                 .effect(run.t("effect"), "BOOSTDB-TP")
                 .risk(run.t("risk")).build());
-        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
+        io.tunescope.rules.cpu.CgroupThrottledRule.cpuCause(run, () -> run.t("saturated")).ifPresent(cause -> f.explainedBy(cause.finding(), cause.sentence()));
         f.add();
     }
 }

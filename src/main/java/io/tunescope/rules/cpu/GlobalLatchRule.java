@@ -42,7 +42,7 @@ public final class GlobalLatchRule extends BaseRule {
     public GlobalLatchRule() {
         super("CPU-INNODB-GLOBAL-LATCH", Topic.CPU, "Global InnoDB latch contention", List.of(Need.CPU_PROFILE),
                 List.of("BOOSTDB-OTHER", "BOOSTDB-FINEGRAIN", "BOOSTDB-LOCKFREE", "MYSQL-LOCKSYS"), MIN);
-        dependsOn(HostSaturatedRule.ID);
+        dependsOn(HostSaturatedRule.ID, io.tunescope.rules.cpu.CgroupThrottledRule.ID);
     }
 
     @Override
@@ -85,7 +85,7 @@ public final class GlobalLatchRule extends BaseRule {
                     .effect(run.t("effect.pageHashLocks"), "BOOSTDB-OTHER")
                     .risk(run.t("risk.pageHashLocks")).build());
         }
-        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
+        io.tunescope.rules.cpu.CgroupThrottledRule.cpuCause(run, () -> run.t("saturated")).ifPresent(cause -> f.explainedBy(cause.finding(), cause.sentence()));
         f.add();
     }
 }

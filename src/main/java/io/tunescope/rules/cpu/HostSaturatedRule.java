@@ -101,6 +101,8 @@ public final class HostSaturatedRule extends BaseRule {
             f.evidence(run.t("evidence.queue"), Fmt.num(meanR), r.ref(0));
         }
         run.e.lscpu("CPU(s)").ifPresent(fact -> f.evidence(run.t("evidence.cpus"), fact.value(), fact.ref()));
+        // pressure stall information: the share of time runnable tasks waited for a CPU (KERNEL-PSI)
+        run.e.host().pressure("cpu", "some.avg60").ifPresent(p -> f.evidence(p).cite("KERNEL-PSI"));
         if (client != null) {
             f.evidence(run.t("evidence.client", client), Fmt.pct(clientShare), io.tunescope.model.capture.SourceRef.of(hot.get().file(), 0));
             f.recommend(clientAway(run, client, cpus));
@@ -116,7 +118,7 @@ public final class HostSaturatedRule extends BaseRule {
      * its last eighth of the CPUs and the server on the rest.
      */
     private Recommendation clientAway(Run run, String client, int cpus) {
-        java.util.BitSet server = run.e.binding("cpus_allowed_list").map(f -> io.tunescope.analysis.evidence.CpuList.parse(f.value()))
+        java.util.BitSet server = run.e.allowedCpus().map(f -> io.tunescope.analysis.evidence.CpuList.parse(f.value()))
                 .orElse(new java.util.BitSet());
         java.util.BitSet free = new java.util.BitSet();
         if (cpus > 0 && !server.isEmpty()) {

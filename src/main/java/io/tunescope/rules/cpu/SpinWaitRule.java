@@ -24,7 +24,7 @@ public final class SpinWaitRule extends BaseRule {
     public SpinWaitRule() {
         super("CPU-SPIN-WAIT-HOT", Topic.CPU, "InnoDB spin-wait loops dominate", List.of(Need.CPU_PROFILE),
                 List.of("MYSQL-SPIN", "MYSQL-PR611", "BESTHUB-SPIN", "MYSQLONARM-CONTRIB"), UT_DELAY, FAMILY);
-        dependsOn(HostSaturatedRule.ID);
+        dependsOn(HostSaturatedRule.ID, io.tunescope.rules.cpu.CgroupThrottledRule.ID);
     }
 
     @Override
@@ -68,7 +68,7 @@ public final class SpinWaitRule extends BaseRule {
                 .sql(ab, "innodb_spin_wait_delay")
                 .effect(run.t("effect.delay"), "BESTHUB-SPIN")
                 .risk(run.t("risk.delay")).build());
-        run.prior(HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
+        io.tunescope.rules.cpu.CgroupThrottledRule.cpuCause(run, () -> run.t("saturated")).ifPresent(cause -> f.explainedBy(cause.finding(), cause.sentence()));
         f.add();
     }
 }

@@ -13,9 +13,9 @@ final class Binding {
     private Binding() {
     }
 
-    /** The mems_allowed_list fact when it names fewer nodes than the host has. */
+    /** The mems_allowed_list fact (else the cgroup's cpuset.mems) when it names fewer nodes than the host has. */
     static Optional<Fact> memorySubset(Evidence e) {
-        Optional<Fact> mems = e.binding("mems_allowed_list");
+        Optional<Fact> mems = e.allowedMems();
         OptionalInt nodes = e.numaNodes();
         if (mems.isEmpty() || nodes.isEmpty()) {
             return Optional.empty();
@@ -30,7 +30,7 @@ final class Binding {
      * (88 of 96, a few kept for interrupts) is not bound. Without node CPU lists, a list of at most half the CPUs.
      */
     static Optional<Fact> cpuSubset(Evidence e) {
-        Optional<Fact> cpus = e.binding("cpus_allowed_list");
+        Optional<Fact> cpus = e.allowedCpus();
         OptionalInt n = e.logicalCpus();
         if (cpus.isEmpty() || n.isEmpty()) {
             return Optional.empty();

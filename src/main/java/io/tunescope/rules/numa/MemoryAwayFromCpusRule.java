@@ -27,12 +27,12 @@ public final class MemoryAwayFromCpusRule extends BaseRule {
 
     public MemoryAwayFromCpusRule() {
         super("NUMA-MEMORY-AWAY-FROM-CPUS", Topic.NUMA, "Process memory on other nodes than its CPUs",
-                List.of(Need.NUMASTAT, Need.PROCESS_BINDING), List.of("SEED-001", "KP920-DISTANCES", "JCOLE-NUMA"), MAX);
+                List.of(Need.NUMASTAT), List.of("SEED-001", "KP920-DISTANCES", "JCOLE-NUMA"), MAX);
     }
 
     @Override
     protected void check(Run run) {
-        Optional<Fact> cpus = run.e.binding("cpus_allowed_list");
+        Optional<Fact> cpus = run.e.allowedCpus();
         Map<Integer, BitSet> nodeCpus = run.e.nodeCpus();
         List<ProcessTables.Proc> procs = ProcessTables.of(run.e);
         if (cpus.isEmpty() || nodeCpus.isEmpty() || procs.isEmpty()) {

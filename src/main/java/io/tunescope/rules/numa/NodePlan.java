@@ -76,20 +76,22 @@ final class NodePlan {
         if (!nodeCpus.isEmpty()) {
             candidates.removeIf(n -> !nodeCpus.containsKey(n) || nodeCpus.get(n).isEmpty());
         }
-        Optional<Fact> mems = e.binding("mems_allowed_list");
+        Optional<Fact> mems = e.allowedMems();
         if (mems.isPresent()) {
             BitSet m = CpuList.parse(mems.get().value());
             if (!m.isEmpty()) {
                 candidates.removeIf(n -> !m.get(n));
-                how.add(new Line(run.t("plan.mems"), mems.get().value(), mems.get().ref()));
+                how.add(new Line(mems.get().name().startsWith("/") ? run.t("plan.cgroupMems", mems.get().name()) : run.t("plan.mems"),
+                        mems.get().value(), mems.get().ref()));
             }
         }
-        Optional<Fact> cpus = e.binding("cpus_allowed_list");
+        Optional<Fact> cpus = e.allowedCpus();
         if (cpus.isPresent() && !nodeCpus.isEmpty()) {
             BitSet c = CpuList.parse(cpus.get().value());
             if (!c.isEmpty()) {
                 candidates.removeIf(n -> !nodeCpus.containsKey(n) || !nodeCpus.get(n).intersects(c));
-                how.add(new Line(run.t("plan.cpus"), cpus.get().value(), cpus.get().ref()));
+                how.add(new Line(cpus.get().name().startsWith("/") ? run.t("plan.cgroupCpus", cpus.get().name()) : run.t("plan.cpus"),
+                        cpus.get().value(), cpus.get().ref()));
             }
         }
         Map<Integer, Double> available = new LinkedHashMap<>();
@@ -162,7 +164,7 @@ final class NodePlan {
      * example; empty when node CPUs are unknown.
      */
     static String firstCpus(Evidence e, Plan plan) {
-        BitSet allowed = e.binding("cpus_allowed_list").map(f -> CpuList.parse(f.value())).orElse(new BitSet());
+        BitSet allowed = e.allowedCpus().map(f -> CpuList.parse(f.value())).orElse(new BitSet());
         List<String> out = new ArrayList<>();
         for (int n : plan.nodes()) {
             BitSet c = e.nodeCpus().get(n);

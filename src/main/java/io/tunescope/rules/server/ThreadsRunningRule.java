@@ -29,7 +29,7 @@ public final class ThreadsRunningRule extends BaseRule {
                 List.of(Need.STATUS_SERIES),
                 List.of("MYSQL-STATUS-VARS", "MARIADB-STATUS-VARS", "MYSQL-THREAD-CONCURRENCY", "MARIADB-THREAD-POOL"),
                 MIN_SHARE, WARN_SHARE);
-        dependsOn(io.tunescope.rules.cpu.HostSaturatedRule.ID);
+        dependsOn(io.tunescope.rules.cpu.HostSaturatedRule.ID, io.tunescope.rules.cpu.CgroupThrottledRule.ID);
     }
 
     @Override
@@ -105,7 +105,7 @@ public final class ThreadsRunningRule extends BaseRule {
                 .text(run.t("text", Integer.toString(cpus)))
                 .effect(run.t("effect"), run.e.server().mysqlLine() ? "MYSQL-THREAD-CONCURRENCY" : "MARIADB-THREAD-POOL")
                 .risk(run.t("risk")).build());
-        run.prior(io.tunescope.rules.cpu.HostSaturatedRule.ID).ifPresent(cause -> f.explainedBy(cause, run.t("saturated")));
+        io.tunescope.rules.cpu.CgroupThrottledRule.cpuCause(run, () -> run.t("saturated")).ifPresent(cause -> f.explainedBy(cause.finding(), cause.sentence()));
         f.add();
     }
 }

@@ -22,15 +22,17 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * What was parsed from each fixture of the iostat, mpstat, sadf, vmstat and lscpu importers, as text, equals its golden
+ * What was parsed from each fixture of every registered importer, as text, equals its golden
  * dump {@code src/test/resources/golden/FORMAT/FIXTURE.parsed.txt} (refresh with {@code -Dtunescope.refreshGolden=true}
  * after reviewing the diff; a mismatch writes {@code .parsed.actual.txt} beside it). A dump lists the diagnostics,
- * the clock and reports, the since-boot values and, per series, its size, first and last sample (time, value,
- * line), min, max and mean; for lscpu every field with its line.
+ * then for series the clock and reports, the since-boot values and, per series, its size, first and last sample (time,
+ * value, line), min, max and mean; for configuration and host-fact snapshots every entry with its line; for the other
+ * values their record components, nested ({@link ValueDump}: long lists keep their first and last items and say how
+ * many were left out), and for CPU profiles the heaviest stacks.
  */
 class ParsedDumpGoldenTest {
     private static final ImporterRegistry REGISTRY = io.tunescope.importers.formats.StandardImporters.registry();
-    private static final List<String> FORMATS = List.of("iostat", "mpstat", "sadf", "sar", "vmstat", "lscpu", "perf-stat");
+    private static final List<String> FORMATS = REGISTRY.importers().stream().map(Importer::format).toList();
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
     @Test
@@ -46,7 +48,7 @@ class ParsedDumpGoldenTest {
                 n++;
             }
         }
-        assertTrue(n >= 43, n + " fixtures");
+        assertTrue(n >= 190, n + " fixtures");
         assertEquals(List.of(), mismatches);
     }
 
@@ -65,9 +67,12 @@ class ParsedDumpGoldenTest {
             b.append("summary ").append(imp.summarizeValue(v)).append('\n');
         } else if (v instanceof ConfigSnapshot c) {
             for (ConfigEntry e : c.entries()) {
-                b.append("line ").append(e.source().line()).append(": ").append(e.name()).append(" = ").append(e.value()).append('\n');
+                b.append("line ").append(e.source().line()).append(": ").append(e.section().isEmpty() ? "" : "[" + e.section() + "] ")
+                        .append(e.name()).append(" = ").append(e.value()).append('\n');
             }
             b.append("summary ").append(imp.summarizeValue(v)).append('\n');
+        } else {
+            ValueDump.append(v, b);
         }
         return b.toString();
     }

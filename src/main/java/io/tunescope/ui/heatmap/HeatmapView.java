@@ -407,19 +407,24 @@ public final class HeatmapView implements CaptureView {
             if (!List.of("throughput", "util", "cpu").contains(p.id())) {
                 continue;
             }
+            // the track that covers the recording best; among equals the busiest (the highest sum over the recording)
             Track best = null;
             int bestPoints = 0;
+            double bestSum = Double.NEGATIVE_INFINITY;
             for (Track tr : p.tracks()) {
                 int n = 0;
+                double sum = 0;
                 for (int i = 0; i < tr.series().size(); i++) {
                     long ms = tr.series().time(i);
                     if (ms >= from && ms <= to) {
                         n++;
+                        sum += tr.series().value(i);
                     }
                 }
-                if (n > bestPoints) {
+                if (n > bestPoints || n == bestPoints && n > 0 && sum > bestSum) {
                     best = tr;
                     bestPoints = n;
+                    bestSum = sum;
                 }
             }
             if (best == null || bestPoints < 2) {

@@ -110,6 +110,8 @@ class HeatmapViewFxTest {
         // the benchmark, device and CPU series above it
         List<String> strips = view.strips().stream().map(HeatmapView.Strip::title).toList();
         assertTrue(strips.size() >= 2 && strips.get(0).startsWith("Benchmark throughput"), strips.toString());
+        // the busiest device (vda, 15-29 % during the run), not the first one listed (loop0, idle)
+        assertTrue(strips.stream().anyMatch(t -> t.contains("%util") && t.endsWith(" vda")), strips.toString());
 
         // drag from the second containing the lock's start to four seconds later
         long lastNs = script.samples().stream().mapToLong(FtwrlDipScript.Raw::ns).max().orElseThrow();

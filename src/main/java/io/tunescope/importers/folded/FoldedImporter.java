@@ -81,6 +81,23 @@ public final class FoldedImporter implements Importer<StackProfile> {
     @Override
     public ImportResult<StackProfile> parse(ImportContext ctx) throws ImportException, IOException {
         String file = ctx.displayName();
+        FoldedParser parser = read(ctx);
+        InternedStackProfile p = parser.profile();
+        if (p.stackCount() == 0) {
+            throw new ImportException(0, file + ": no folded stack lines found");
+        }
+        if (parser.fractionalCounts() > 0) {
+            ctx.info(0, file + ": " + parser.fractionalCounts() + " fractional counts rounded to whole samples");
+        }
+        return ctx.result(p);
+    }
+
+    /**
+     * Reads every line of a folded file into a parser: bytes as they are for ASCII-compatible encodings,
+     * decoded lines otherwise; lines longer than the context allows are reported and skipped.
+     */
+    static FoldedParser read(ImportContext ctx) throws IOException {
+        String file = ctx.displayName();
         Charset cs = ctx.decoding().charset();
         boolean asciiCompatible = !cs.name().startsWith("UTF-16") && !cs.name().startsWith("UTF-32");
         FoldedParser parser = new FoldedParser(asciiCompatible ? cs : StandardCharsets.UTF_8,
@@ -105,14 +122,7 @@ public final class FoldedImporter implements Importer<StackProfile> {
                 }
             }
         }
-        InternedStackProfile p = parser.profile();
-        if (p.stackCount() == 0) {
-            throw new ImportException(0, file + ": no folded stack lines found");
-        }
-        if (parser.fractionalCounts() > 0) {
-            ctx.info(0, file + ": " + parser.fractionalCounts() + " fractional counts rounded to whole samples");
-        }
-        return ctx.result(p);
+        return parser;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.tunescope.importers.folded;
 
-import io.tunescope.importers.ByteLines;
 import io.tunescope.importers.CpuDatasets;
 import io.tunescope.importers.Head;
 import io.tunescope.importers.ImportContext;
@@ -16,9 +15,6 @@ import io.tunescope.model.stack.StackProfile;
 import io.tunescope.model.stack.StackTable;
 import io.tunescope.model.stack.WeightUnit;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -102,30 +98,7 @@ public final class OffCpuFoldedImporter implements Importer<StackProfile> {
     @Override
     public ImportResult<StackProfile> parse(ImportContext ctx) throws ImportException, IOException {
         String file = ctx.displayName();
-        Charset cs = ctx.decoding().charset();
-        boolean asciiCompatible = !cs.name().startsWith("UTF-16") && !cs.name().startsWith("UTF-32");
-        FoldedParser parser = new FoldedParser(asciiCompatible ? cs : StandardCharsets.UTF_8,
-                (line, why) -> ctx.warn(line, file + ": " + why));
-        if (asciiCompatible) {
-            try (InputStream in = ctx.bytes()) {
-                ByteLines lines = new ByteLines(in, 1 << 20, ctx.maxLineChars());
-                while (lines.next()) {
-                    if (lines.truncated()) {
-                        ctx.warn(lines.number(), file + ": line longer than " + ctx.maxLineChars() + " bytes; skipped");
-                        continue;
-                    }
-                    parser.line(lines.buf(), lines.start(), lines.end(), lines.number());
-                }
-            }
-        } else {
-            try (ImportContext.Lines lines = ctx.lines()) {
-                String l;
-                while ((l = lines.next()) != null) {
-                    byte[] b = l.getBytes(StandardCharsets.UTF_8);
-                    parser.line(b, 0, b.length, lines.number());
-                }
-            }
-        }
+        FoldedParser parser = FoldedImporter.read(ctx);
         InternedStackProfile folded = parser.profile();
         if (folded.stackCount() == 0) {
             throw new ImportException(0, file + ": no folded stack lines found");

@@ -644,6 +644,7 @@ public final class MainWindow implements UiContext {
                         tabs.getSelectionModel().select(viewTabs.get(i));
                     }
                 }
+                ScreenshotTour.startIfAsked(stage, tabs, viewTabs, views, locale());
             }
         } else {
             stage.setTitle(text("app.title"));

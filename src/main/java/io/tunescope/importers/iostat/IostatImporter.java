@@ -116,6 +116,12 @@ public final class IostatImporter implements Importer<SeriesSet> {
         // the column blocks of the current report: iostat -h / --pretty print one block per request kind
         java.util.Set<String> blocks = new java.util.HashSet<>();
         int unknownWarned = 0;
+        io.tunescope.importers.Fields f = new io.tunescope.importers.Fields();
+        // the columns of the current header per device, resolved once per header, not per value
+        Map<String, SeriesCollector.Column[]> devColumns = new java.util.HashMap<>();
+        SeriesCollector.Column[] cpuColumns = null;
+        String cpuHeader = null;
+        String devHeader = null;
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
@@ -152,12 +158,19 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     }
                     stampedPending = false;
                     seenReport = true;
-                    cpuCols = l.substring("avg-cpu:".length()).strip().split("\\s+");
+                    if (!l.equals(cpuHeader)) { // the same header every report: its columns resolved once
+                        cpuHeader = l;
+                        cpuCols = l.substring("avg-cpu:".length()).strip().split("\\s+");
+                        cpuColumns = new SeriesCollector.Column[cpuCols.length];
+                        for (int i = 0; i < cpuCols.length; i++) {
+                            cpuColumns[i] = c.column(cpuCols[i].replace("%", ""), "all", Unit.PERCENT);
+                        }
+                    }
                     mode = Mode.CPU;
                     continue;
                 }
-                Matcher dh = DEVICE_HDR.matcher(l);
-                boolean deviceHeader = l.startsWith("Device") && dh.matches();
+                Matcher dh = l.startsWith("Device") ? DEVICE_HDR.matcher(l) : null;
+                boolean deviceHeader = dh != null && dh.matches();
                 String[] lastCols = deviceHeader ? null : deviceLastColumns(l);
                 if (lastCols != null || deviceHeader) {
                     String block = String.join(" ", lastCols != null ? lastCols : new String[] {dh.group(1).strip()});
@@ -170,6 +183,11 @@ public final class IostatImporter implements Importer<SeriesSet> {
                     stampedPending = false;
                     seenReport = true;
                     deviceLast = lastCols != null;
+                    mode = Mode.DEVICE;
+                    if (l.equals(devHeader)) { // the same header every report: its columns resolved once
+                        continue;
+                    }
+                    devHeader = l;
                     devCols = lastCols != null ? lastCols : dh.group(1).strip().split("\\s+");
                     devMap = new IoColumns.Col[devCols.length];
                     for (int i = 0; i < devCols.length; i++) {
@@ -180,40 +198,47 @@ public final class IostatImporter implements Importer<SeriesSet> {
                             devMap[i] = new IoColumns.Col(nm.replace("%", ""), nm.startsWith("%") ? Unit.PERCENT : u, 1);
                         }
                     }
-                    mode = Mode.DEVICE;
+                    devColumns.clear();
                     continue;
                 }
                 if (mode == Mode.CPU) {
-                    String[] v = io.tunescope.importers.Words.split(l);
-                    if (v.length != cpuCols.length) {
-                        ctx.warn(n, ctx.displayName() + ": avg-cpu row has " + v.length + " values for " + cpuCols.length + " columns");
+                    int count = f.split(l);
+                    if (count != cpuCols.length) {
+                        ctx.warn(n, ctx.displayName() + ": avg-cpu row has " + count + " values for " + cpuCols.length + " columns");
                     }
-                    for (int i = 0; i < Math.min(v.length, cpuCols.length); i++) {
-                        Double d = number(v[i]);
-                        if (d != null) {
-                            c.add(cpuCols[i].replace("%", ""), "all", Unit.PERCENT, d, n);
+                    for (int i = 0; i < Math.min(count, cpuCols.length); i++) {
+                        double d = number(f, i);
+                        if (f.ok()) {
+                            c.add(cpuColumns[i], d, n);
                         }
                     }
                     mode = Mode.NONE;
                     continue;
                 }
                 if (mode == Mode.DEVICE) {
-                    String[] v = io.tunescope.importers.Words.split(l);
-                    if (v.length != devCols.length + 1) {
-                        ctx.warn(n, ctx.displayName() + ": device row has " + (v.length - 1) + " values for "
+                    int count = f.split(l);
+                    if (count != devCols.length + 1) {
+                        ctx.warn(n, ctx.displayName() + ": device row has " + (count - 1) + " values for "
                                 + devCols.length + " columns; skipped");
                         continue;
                     }
-                    String dev = deviceLast ? v[devCols.length] : v[0];
+                    String dev = f.text(deviceLast ? devCols.length : 0);
                     int first = deviceLast ? 0 : 1;
+                    SeriesCollector.Column[] cols = devColumns.get(dev);
+                    if (cols == null) {
+                        cols = new SeriesCollector.Column[devCols.length];
+                        for (int i = 0; i < devCols.length; i++) {
+                            cols[i] = c.column(devMap[i].name(), dev, devMap[i].unit());
+                        }
+                        devColumns.put(dev, cols);
+                    }
                     for (int i = 0; i < devCols.length; i++) {
-                        Double d = number(v[i + first]);
-                        if (d == null) {
-                            ctx.warn(n, ctx.displayName() + ": '" + v[i + first] + "' is not a number (" + devCols[i] + ")");
+                        double d = number(f, i + first);
+                        if (!f.ok()) {
+                            ctx.warn(n, ctx.displayName() + ": '" + f.text(i + first) + "' is not a number (" + devCols[i] + ")");
                             continue;
                         }
-                        IoColumns.Col col = devMap[i];
-                        c.addDevice(col.name(), dev, col.unit(), d * col.factor(), n);
+                        c.addDevice(cols[i], d * devMap[i].factor(), n);
                     }
                     continue;
                 }
@@ -271,6 +296,13 @@ public final class IostatImporter implements Importer<SeriesSet> {
      * {@code "     r/s     rkB/s ... Device"}; null for any other line.
      */
     static String[] deviceLastColumns(String line) {
+        int end = line.length();
+        while (end > 0 && Character.isWhitespace(line.charAt(end - 1))) {
+            end--;
+        }
+        if (!line.startsWith("Device", end - "Device".length())) {
+            return null; // most lines: refused without a copy of the line
+        }
         String s = line.strip();
         if (!s.endsWith(" Device") || s.startsWith("Device") || s.startsWith("avg-cpu")) {
             return null;
@@ -285,6 +317,20 @@ public final class IostatImporter implements Importer<SeriesSet> {
     }
 
     private static final String SIZE_SUFFIXES = "kMGTP";
+
+    /** {@link #number(String)} of a field, without a string: {@link io.tunescope.importers.Fields#ok()} says if it was one. */
+    static double number(io.tunescope.importers.Fields f, int i) {
+        if (f.length(i) > 1) {
+            char last = f.last(i);
+            int unit = SIZE_SUFFIXES.indexOf(last);
+            if (last == '%') {
+                return f.number(i, 1);
+            } else if (unit >= 0) {
+                return f.number(i, 1) * Math.pow(1024, unit);
+            }
+        }
+        return f.number(i);
+    }
 
     /**
      * A value as iostat prints it: plain, with a decimal comma (old sysstat in some locales), or human-readable

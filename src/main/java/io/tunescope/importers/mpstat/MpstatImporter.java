@@ -138,6 +138,9 @@ public final class MpstatImporter implements Importer<SeriesSet> {
         String sectionTime = null;
         java.util.EnumSet<Section> inReport = java.util.EnumSet.noneOf(Section.class);
         int skippedTables = 0;
+        io.tunescope.importers.Fields f = new io.tunescope.importers.Fields();
+        // the columns of the current table per entity, resolved once per table header, not per value
+        Map<String, SeriesCollector.Column[]> columns = new java.util.HashMap<>();
         try (ImportContext.Lines lines = ctx.lines()) {
             String l;
             while ((l = lines.next()) != null) {
@@ -161,37 +164,49 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                     sectionTime = h.group(1);
                     inReport.add(next);
                     section = next;
-                    cols = h.group(3).strip().split("\\s+");
+                    String[] header = h.group(3).strip().split("\\s+");
+                    if (cols == null || !java.util.Arrays.equals(cols, header)) {
+                        columns.clear();
+                    }
+                    cols = header;
                     if (next == Section.SKIPPED) {
                         skippedTables++;
                     }
                     continue;
                 }
                 Matcher r = ROW.matcher(l);
-                if (r.matches() && cols != null && section == Section.SKIPPED) {
+                boolean row = r.matches();
+                if (row && cols != null && section == Section.SKIPPED) {
                     continue;
                 }
-                String entity = r.matches() ? entity(section, r.group(2), inReport) : null;
-                if (r.matches() && cols != null && entity == null) {
+                String entity = row ? entity(section, r.group(2), inReport) : null;
+                if (row && cols != null && entity == null) {
                     continue;
                 }
-                if (r.matches() && cols != null) {
+                if (row && cols != null) {
                     if (!stamped) {
                         c.stampCurrent(Stamp.time(r.group(1)));
                         stamped = true;
                     }
-                    String[] v = io.tunescope.importers.Words.split(r.group(3));
-                    if (v.length != cols.length) {
-                        ctx.warn(n, ctx.displayName() + ": row has " + v.length + " values for " + cols.length + " columns; skipped");
+                    int count = f.split(l, r.start(3), l.length());
+                    if (count != cols.length) {
+                        ctx.warn(n, ctx.displayName() + ": row has " + count + " values for " + cols.length + " columns; skipped");
                         continue;
                     }
-                    for (int i = 0; i < v.length; i++) {
-                        try {
-                            double d = Double.parseDouble(v[i].replace(',', '.'));
-                            String name = cols[i].replace("%", "");
-                            c.add(name, entity, cols[i].startsWith("%") ? Unit.PERCENT : Unit.PER_SECOND, d, n);
-                        } catch (NumberFormatException e) {
-                            ctx.warn(n, ctx.displayName() + ": '" + v[i] + "' is not a number");
+                    SeriesCollector.Column[] cs = columns.get(entity);
+                    if (cs == null) {
+                        cs = new SeriesCollector.Column[cols.length];
+                        for (int i = 0; i < cols.length; i++) {
+                            cs[i] = c.column(cols[i].replace("%", ""), entity, cols[i].startsWith("%") ? Unit.PERCENT : Unit.PER_SECOND);
+                        }
+                        columns.put(entity, cs);
+                    }
+                    for (int i = 0; i < count; i++) {
+                        double d = f.number(i);
+                        if (f.ok()) {
+                            c.add(cs[i], d, n);
+                        } else {
+                            ctx.warn(n, ctx.displayName() + ": '" + f.text(i) + "' is not a number");
                         }
                     }
                     continue;

@@ -216,6 +216,45 @@ public final class SeriesCollector {
     }
 
     /**
+     * The column of (name, entity, unit), looked up once: an importer resolves its columns per header (and device)
+     * and then adds values through {@link #add(Column, double, int)} without a lookup per value.
+     */
+    public Column column(String name, String entity, Unit unit) {
+        return new Column(col(name, entity == null ? "" : entity, unit), name, entity);
+    }
+
+    /** A column resolved by {@link #column}. */
+    public static final class Column {
+        private final Col col;
+        private final String name;
+        private final String entity;
+
+        private Column(Col col, String name, String entity) {
+            this.col = col;
+            this.name = name;
+            this.entity = entity;
+        }
+    }
+
+    /** {@link #add(String, String, Unit, double, int)} to a resolved column. */
+    public void add(Column c, double value, int line) {
+        if (!Double.isFinite(value)) {
+            nonFinite.putIfAbsent(line, c.name + (c.entity == null || c.entity.isEmpty() ? "" : " of " + c.entity) + " = " + value);
+            return;
+        }
+        if (stamps.isEmpty()) {
+            beginReport(line, null);
+        }
+        c.col.add(current, value, line);
+    }
+
+    /** {@link #addDevice(String, String, Unit, double, int)} to a resolved column. */
+    public void addDevice(Column c, double value, int line) {
+        add(c, value, line);
+        lastDeviceReport = current;
+    }
+
+    /**
      * The column of (name, entity, unit): found through a map by name and entity (the name strings are the
      * importer's own per header, their hashes cached), so a value costs no key string and no metric object.
      */

@@ -89,6 +89,9 @@ public final class VmstatImporter implements Importer<SeriesSet> {
     public ImportResult<SeriesSet> parse(ImportContext ctx) throws ImportException, IOException {
         SeriesCollector c = new SeriesCollector("vmstat", ctx.displayName());
         String[] cols = null;
+        double[] d = null;
+        SeriesCollector.Column[] columns = null;
+        io.tunescope.importers.Fields f = new io.tunescope.importers.Fields();
         boolean timestamped = false;
         int rows = 0;
         try (ImportContext.Lines lines = ctx.lines()) {
@@ -107,29 +110,35 @@ public final class VmstatImporter implements Importer<SeriesSet> {
                     if (timestamped && cols.length > 0 && !Character.isLowerCase(cols[cols.length - 1].charAt(0))) {
                         cols = java.util.Arrays.copyOf(cols, cols.length - 1);
                     }
+                    d = new double[cols.length];
+                    columns = new SeriesCollector.Column[cols.length];
+                    for (int i = 0; i < cols.length; i++) {
+                        String name = cols[i];
+                        Unit u = PERCENT.contains(name) ? Unit.PERCENT : COUNTS.contains(name) ? Unit.COUNT
+                                : RATES.contains(name) ? Unit.PER_SECOND : Unit.KB;
+                        columns[i] = c.column(name, "", u);
+                    }
                     continue;
                 }
                 if (cols == null) {
                     ctx.warn(n, ctx.displayName() + ": data before the vmstat header; skipped");
                     continue;
                 }
-                String[] v = io.tunescope.importers.Words.split(l);
+                int count = f.split(l);
                 Stamp stamp = null;
-                if (timestamped && v.length >= cols.length + 2) {
-                    stamp = Stamp.parseLine(v[v.length - 2] + " " + v[v.length - 1]);
-                } else if (timestamped && v.length == cols.length + 1) {
-                    stamp = Stamp.parseLine(v[v.length - 1]);
+                if (timestamped && count >= cols.length + 2) {
+                    stamp = Stamp.parseLine(f.text(count - 2) + " " + f.text(count - 1));
+                } else if (timestamped && count == cols.length + 1) {
+                    stamp = Stamp.parseLine(f.text(count - 1));
                 }
-                if (v.length < cols.length) {
-                    ctx.warn(n, ctx.displayName() + ": row has " + v.length + " values for " + cols.length + " columns; skipped");
+                if (count < cols.length) {
+                    ctx.warn(n, ctx.displayName() + ": row has " + count + " values for " + cols.length + " columns; skipped");
                     continue;
                 }
-                double[] d = new double[cols.length];
                 boolean ok = true;
                 for (int i = 0; i < cols.length; i++) {
-                    try {
-                        d[i] = Double.parseDouble(v[i]);
-                    } catch (NumberFormatException e) {
+                    d[i] = f.number(i);
+                    if (!f.ok() || f.has(i, ',')) { // vmstat prints integers; a decimal comma is not one of its rows
                         ok = false;
                         break;
                     }
@@ -141,10 +150,7 @@ public final class VmstatImporter implements Importer<SeriesSet> {
                 c.beginReport(n, stamp);
                 rows++;
                 for (int i = 0; i < cols.length; i++) {
-                    String name = cols[i];
-                    Unit u = PERCENT.contains(name) ? Unit.PERCENT : COUNTS.contains(name) ? Unit.COUNT
-                            : RATES.contains(name) ? Unit.PER_SECOND : Unit.KB;
-                    c.add(name, "", u, d[i], n);
+                    c.add(columns[i], d[i], n);
                 }
             }
         }

@@ -151,8 +151,8 @@ public final class SampleHeatmapPainter {
         return layout;
     }
 
-    /** Outlines the cells of a window: a partial first and last column, whole columns between. */
-    private static void outline(Painter p, Heatmap h, Layout l, Window sel) {
+    /** Outlines the cells of a window: a partial first and last column, whole columns between (a second window, e.g. the report's dips). */
+    public static void outline(Painter p, Heatmap h, Layout l, Window sel) {
         long from = Math.max(sel.fromNs(), h.originNs());
         long to = Math.min(sel.toNs(), h.cellStartNs(h.columns(), 0));
         if (to <= from) {

@@ -101,8 +101,17 @@ public final class DipSection implements ReportSection {
 
     /** The marked throughput dips of every step that have samples, in step and time order. */
     public static List<Dip> dips(Capture c, Locale locale) {
+        return scan(c, locale).dips();
+    }
+
+    /** The dips with a page, and those the timeline marks that no timed profile covers (the section names them). */
+    record Scan(List<Dip> dips, List<Anomaly> uncovered) {
+    }
+
+    static Scan scan(Capture c, Locale locale) {
         CaptureSession session = CaptureSession.of(c);
         List<Dip> out = new ArrayList<>();
+        List<Anomaly> uncovered = new ArrayList<>();
         for (Step s : c.steps()) {
             Timeline t = session.timeline(s.dir(), locale);
             if (!t.wallClock()) {
@@ -115,28 +124,12 @@ public final class DipSection implements ReportSection {
                 Dip d = dip(session, s.dir(), a);
                 if (d != null) {
                     out.add(d);
+                } else {
+                    uncovered.add(a);
                 }
             }
         }
-        return out;
-    }
-
-    /** The dips the timeline marks that no timed profile covers (they get no page, the section says so). */
-    static List<Anomaly> uncovered(Capture c, Locale locale) {
-        CaptureSession session = CaptureSession.of(c);
-        List<Anomaly> out = new ArrayList<>();
-        for (Step s : c.steps()) {
-            Timeline t = session.timeline(s.dir(), locale);
-            if (!t.wallClock()) {
-                continue;
-            }
-            for (Anomaly a : AnomalyDetector.detect(t, locale)) {
-                if (a.kind() == Anomaly.Kind.THROUGHPUT_DIP && dip(session, s.dir(), a) == null) {
-                    out.add(a);
-                }
-            }
-        }
-        return out;
+        return new Scan(out, uncovered);
     }
 
     private static Dip dip(CaptureSession session, String step, Anomaly a) {
@@ -176,7 +169,8 @@ public final class DipSection implements ReportSection {
 
     @Override
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
-        List<Dip> dips = dips(c, o.locale());
+        Scan scan = scan(c, o.locale());
+        List<Dip> dips = scan.dips();
         if (dips.isEmpty()) {
             return;
         }
@@ -186,7 +180,7 @@ public final class DipSection implements ReportSection {
             if (first) {
                 pdf.heading(o.text("dip.title"), 1);
                 pdf.small(o.text("dip.intro"));
-                List<Anomaly> skipped = uncovered(c, o.locale());
+                List<Anomaly> skipped = scan.uncovered();
                 if (!skipped.isEmpty()) {
                     pdf.small(o.text("dip.skipped", String.join(", ", skipped.stream().map(a -> span(MarkerWindow.of(a).fromMs(), MarkerWindow.of(a).toMs())).toList())));
                 }
@@ -209,7 +203,7 @@ public final class DipSection implements ReportSection {
         pdf.table(List.of("", o.text("dip.col.from"), o.text("dip.col.to"), o.text("dip.col.seconds"), o.text("dip.col.samples")),
                 rows, new float[] {1.3f, 2.1f, 2.1f, 0.8f, 0.9f});
         pdf.small(o.text("dip.profile", d.cpu().entry().label(), d.inWindow().event().isEmpty() ? "\u2014" : d.inWindow().event(),
-                s.clockNote(), d.fromText(), d.toText()));
+                s.clock().basis().in(o.locale()), d.fromText(), d.toText()));
         if (d.before() == null) {
             pdf.small(o.text("dip.noBefore"));
         }

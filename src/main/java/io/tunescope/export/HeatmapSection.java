@@ -57,7 +57,7 @@ public final class HeatmapSection implements ReportSection {
             }
             pdf.heading(o.text("heatmap.step", ReportGraphics.stepName(c, p.entry().file().step()), p.entry().label()), 2);
             List<DipSection.Dip> here = dips.stream().filter(d -> d.cpu().entry().equals(p.entry())).toList();
-            pdf.small(o.text("heatmap.facts", h.total(), h.columns(), h.rows(), BUCKET_MS, h.max(), p.samples().clockNote()));
+            pdf.small(o.text("heatmap.facts", h.total(), h.columns(), h.rows(), BUCKET_MS, h.max(), p.samples().clock().basis().in(o.locale())));
             if (!here.isEmpty()) {
                 pdf.small(o.text("heatmap.dips", String.join(", ",
                         here.stream().map(d -> DipSection.span(d.wall().fromMs(), d.wall().toMs())).toList())));

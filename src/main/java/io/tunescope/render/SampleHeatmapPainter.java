@@ -103,7 +103,8 @@ public final class SampleHeatmapPainter {
             p.text(s, gridX - 4 - p.textWidth(s, LABEL, false), yy + LABEL / 3, LABEL, false, palette.text());
             p.line(gridX - 3, yy, gridX, yy, palette.axis(), 1);
         }
-        p.text(axis, x + PAD, gridY - 3, LABEL - 1, false, palette.mutedText());
+        // above the "1000" label (whose top is about 4 units above the grid), below the title
+        p.text(axis, x + PAD, gridY - 9, LABEL - 1, false, palette.mutedText());
         // x axis: as many column labels as fit
         double labelW = p.textWidth(h.columnLabel(0), LABEL, false) + 12;
         int every = Math.max(1, (int) Math.ceil(labelW / Math.max(cellW, 1e-9)));

@@ -27,7 +27,7 @@ import java.util.regex.PatternSyntaxException;
 public final class FlameSection implements ReportSection {
     static final int TOP = 15;
     /** Differences of a frame's share below this are drawn as unchanged (the flamegraph CLI's default). */
-    private static final double DIFF_NOISE = 0.001;
+    static final double DIFF_NOISE = 0.001;
 
     @Override
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {

@@ -30,6 +30,8 @@ public final class ReportBuilder {
         s.add(new FindingsSection());
         s.add(new FlameSection());
         s.add(new TimelineSection());
+        s.add(new HeatmapSection());
+        s.add(new DipSection());
         s.add(new NumaReportSection());
         s.add(new AnnotationsReportSection());
         s.add(CaptureSections.FILES);

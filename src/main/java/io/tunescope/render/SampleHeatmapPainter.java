@@ -103,7 +103,8 @@ public final class SampleHeatmapPainter {
             p.text(s, gridX - 4 - p.textWidth(s, LABEL, false), yy + LABEL / 3, LABEL, false, palette.text());
             p.line(gridX - 3, yy, gridX, yy, palette.axis(), 1);
         }
-        p.text(axis, x + PAD, gridY - 3, LABEL - 1, false, palette.mutedText());
+        // above the "1000" label (whose top is about 4 units above the grid), below the title
+        p.text(axis, x + PAD, gridY - 9, LABEL - 1, false, palette.mutedText());
         // x axis: as many column labels as fit
         double labelW = p.textWidth(h.columnLabel(0), LABEL, false) + 12;
         int every = Math.max(1, (int) Math.ceil(labelW / Math.max(cellW, 1e-9)));
@@ -151,8 +152,8 @@ public final class SampleHeatmapPainter {
         return layout;
     }
 
-    /** Outlines the cells of a window: a partial first and last column, whole columns between. */
-    private static void outline(Painter p, Heatmap h, Layout l, Window sel) {
+    /** Outlines the cells of a window: a partial first and last column, whole columns between (a second window, e.g. the report's dips). */
+    public static void outline(Painter p, Heatmap h, Layout l, Window sel) {
         long from = Math.max(sel.fromNs(), h.originNs());
         long to = Math.min(sel.toNs(), h.cellStartNs(h.columns(), 0));
         if (to <= from) {

@@ -103,6 +103,34 @@ public final class CaptureSession {
         return samples(path, profile);
     }
 
+    /** A CPU profile of the capture whose samples have times, with those samples on the one reading's clock. */
+    public record TimedSamples(io.tunescope.analysis.calltree.CaptureProfiles.Entry entry, io.tunescope.analysis.window.ProfileSamples samples) {
+    }
+
+    /**
+     * The CPU profile placed on the wall clock whose recording overlaps {@code [fromMs, toMs)} the most (a marker's
+     * window, a range of the timeline), or null when none does: where the timeline's windows take their samples
+     * from, in the app and in the report alike.
+     */
+    public TimedSamples profileAt(long fromMs, long toMs) {
+        TimedSamples best = null;
+        long bestOverlap = 0;
+        for (io.tunescope.analysis.calltree.CaptureProfiles.Entry e : io.tunescope.analysis.calltree.CaptureProfiles.of(capture)) {
+            io.tunescope.analysis.window.ProfileSamples s = samples(e.file().path(), e.profile());
+            if (s == null || !s.timed() || s.wallMs(s.startNs()) == null) {
+                continue;
+            }
+            long start = s.wallMs(s.startNs());
+            long end = s.wallMs(s.endNs()) + 1;
+            long overlap = Math.min(end, Math.max(toMs, fromMs + 1)) - Math.max(start, fromMs);
+            if (overlap > bestOverlap) {
+                best = new TimedSamples(e, s);
+                bestOverlap = overlap;
+            }
+        }
+        return best;
+    }
+
     /** The timeline of the whole capture ({@code step} null) or of one step, in the locale's language. */
     public Timeline timeline(String step, Locale locale) {
         String key = (step == null ? "\u0000all" : step) + "|" + locale.toLanguageTag();

@@ -1,13 +1,13 @@
 package io.tunescope.ui.timeline;
 
-import io.tunescope.analysis.calltree.CaptureProfiles;
 import io.tunescope.analysis.timeline.Anomaly;
 import io.tunescope.analysis.timeline.Timeline;
-import io.tunescope.analysis.window.ProfileSamples;
+import io.tunescope.analysis.window.MarkerWindow;
 import io.tunescope.analysis.window.SampleFilter;
 import io.tunescope.analysis.window.Window;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.render.timeline.TimelineChart;
+import io.tunescope.session.CaptureSession;
 import io.tunescope.ui.UiContext;
 import io.tunescope.ui.WindowSelection;
 import java.util.ArrayList;
@@ -33,13 +33,10 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * The timeline's side of the selected time window: shades the window (and the one compared with) on every
  * chart, offers "flame graph of this window vs the seconds before" on the markers (TPS dips, saturation,
  * error bursts), and turns the timeline's zoomed range into a window of samples. Times go from the
- * timeline's wall clock to perf's through the one reading's clock of the profile ({@link ProfileSamples});
+ * timeline's wall clock to perf's through the one reading's clock of the profile ({@link io.tunescope.analysis.window.ProfileSamples});
  * when either clock is unknown the user is told, nothing is guessed.
  */
 final class WindowOverlay {
-    /** The plateau compared with a marker is at least this long, so that it holds enough samples. */
-    static final long MIN_BEFORE_MS = 5_000;
-
     private final UiContext ctx;
     private final ChartViewer viewer;
     private final Supplier<Timeline> timeline;
@@ -102,20 +99,14 @@ final class WindowOverlay {
         return b;
     }
 
-    /** Seconds of the plateau compared with a marker's window: as long as the window, at least {@link #MIN_BEFORE_MS}. */
-    static long beforeMs(Anomaly a) {
-        return Math.max(MIN_BEFORE_MS, a.end() - a.start());
-    }
-
     private static String beforeSeconds(Anomaly a) {
-        return String.valueOf(Math.round(beforeMs(a) / 1000.0));
+        return String.valueOf(MarkerWindow.beforeSeconds(a));
     }
 
-    /** The flame graph of a marker's window vs the same length (at least 5 s) just before it. */
+    /** The flame graph of a marker's window vs the same length (at least 5 s) just before it (the report's dip pages show the same). */
     void flameOfMarker(Anomaly a) {
-        long from = a.start();
-        long to = Math.max(a.end(), a.start() + 1000);
-        select(from, to, from - beforeMs(a), "marker");
+        MarkerWindow m = MarkerWindow.of(a);
+        select(m.fromMs(), m.toMs(), m.beforeFromMs(), "marker");
     }
 
     /** The window of the zoomed range (the whole chart when not zoomed). */
@@ -157,52 +148,21 @@ final class WindowOverlay {
     }
 
     private void selectNow(Capture c, long fromMs, long toMs, long beforeFromMs, String origin) {
-        {
-            Found f = profileAt(c, fromMs, toMs);
-            if (f == null) {
-                Platform.runLater(() -> ctx.status(ctx.text("timeline.window.noProfile")));
-                return;
-            }
-            long a = f.samples().nsAtWall(fromMs);
-            long b = f.samples().nsAtWall(toMs);
-            WindowSelection.Slice w = WindowSelection.cut(f.entry(), f.samples(), new Window(a, Math.max(a + 1, b)), SampleFilter.ALL, origin);
-            WindowSelection.Slice before = null;
-            if (beforeFromMs != Long.MIN_VALUE) {
-                long bf = Math.max(f.samples().startNs(), f.samples().nsAtWall(beforeFromMs));
-                if (bf < a) {
-                    before = WindowSelection.cut(f.entry(), f.samples(), new Window(bf, a), SampleFilter.ALL, origin);
-                }
-            }
-            WindowSelection.Slice compare = before;
-            Platform.runLater(() -> {
-                windows.select(w, compare);
-                ctx.navigate(new io.tunescope.ui.Target.SelectedWindow(f.entry().file().step()));
-            });
+        // the profile and the windows as the core decides them for the app and the report alike
+        MarkerWindow m = new MarkerWindow(fromMs, toMs, beforeFromMs);
+        CaptureSession.TimedSamples f = CaptureSession.of(c).profileAt(fromMs, toMs);
+        Window window = f == null ? null : m.window(f.samples());
+        if (window == null) {
+            Platform.runLater(() -> ctx.status(ctx.text("timeline.window.noProfile")));
+            return;
         }
-    }
-
-    record Found(CaptureProfiles.Entry entry, ProfileSamples samples) {
-    }
-
-    /** The timed profile on the wall clock that overlaps [fromMs, toMs] the most; null when none does. */
-    static Found profileAt(Capture c, long fromMs, long toMs) {
-        Found best = null;
-        long bestOverlap = 0;
-        var session = io.tunescope.session.CaptureSession.of(c);
-        for (CaptureProfiles.Entry e : CaptureProfiles.of(c)) {
-            ProfileSamples s = session.samples(e.file().path(), e.profile());
-            if (s == null || !s.timed() || s.wallMs(s.startNs()) == null) {
-                continue;
-            }
-            long start = s.wallMs(s.startNs());
-            long end = s.wallMs(s.endNs()) + 1;
-            long overlap = Math.min(end, Math.max(toMs, fromMs + 1)) - Math.max(start, fromMs);
-            if (overlap > bestOverlap) {
-                best = new Found(e, s);
-                bestOverlap = overlap;
-            }
-        }
-        return best;
+        WindowSelection.Slice w = WindowSelection.cut(f.entry(), f.samples(), window, SampleFilter.ALL, origin);
+        Window plateau = m.before(f.samples(), window);
+        WindowSelection.Slice compare = plateau == null ? null : WindowSelection.cut(f.entry(), f.samples(), plateau, SampleFilter.ALL, origin);
+        Platform.runLater(() -> {
+            windows.select(w, compare);
+            ctx.navigate(new io.tunescope.ui.Target.SelectedWindow(f.entry().file().step()));
+        });
     }
 
     /** Shades the selected window (and the one compared with) on every chart; called when either or the chart changes. */

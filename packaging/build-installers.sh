@@ -31,6 +31,9 @@ case "$type" in app-image|deb|rpm|all) ;; *) echo "--type must be app-image, deb
 case "$arch" in amd64|x86_64) arch=x86_64 ;; arm64|aarch64) arch=aarch64 ;;
     *) echo "--arch must be x86_64 or aarch64 (got $arch)" >&2; exit 2 ;; esac
 
+# The launcher maps the class-data-sharing archive that make-cds-archive.sh makes (start-up: the classes of the
+# headless commands are not loaded and verified again at each start); a missing or stale archive is ignored.
+JAVA_OPTIONS='-XX:SharedArchiveFile=$APPDIR/tunescope.jsa -Xshare:auto'
 # Application constants (PackagingConfigTest checks them against the code and the files).
 NAME=tunescope
 MAIN_CLASS=io.tunescope.Launcher
@@ -87,6 +90,10 @@ rm -rf "$input" "$resources"
 mkdir -p "$out" "$input" "$resources"
 # Installed as tunescope.jar whatever the architecture: the launcher's configuration names it.
 cp "$jar" "$input/tunescope.jar"
+# The script that makes the class-data-sharing archive (lib/app/tunescope.jsa) goes with the app: the .deb's
+# postinst and the .rpm's %post run it where the app is installed (the JVM uses the archive only with the jar at
+# the path it was made with); for the app-image it runs below.
+cp "$root/packaging/make-cds-archive.sh" "$input/"
 # The collector goes with the app so that it can be copied to a database server from /opt/tunescope/lib/app.
 if [ -f "$root/packaging/tunescope-collect.sh" ]; then
     cp "$root/packaging/tunescope-collect.sh" "$input/"
@@ -116,7 +123,7 @@ common() {
     # $JPACKAGE is one word or "qemu-aarch64-static /path/jpackage": split on purpose
     # shellcheck disable=SC2086
     $JPACKAGE --name "$NAME" --app-version "$APP_VERSION" --vendor "$VENDOR" --description "$DESCRIPTION" \
-        --input "$input" --main-jar tunescope.jar --main-class "$MAIN_CLASS" --icon "$ICON" \
+        --input "$input" --main-jar tunescope.jar --main-class "$MAIN_CLASS" --icon "$ICON" --java-options "$JAVA_OPTIONS" \
         --add-modules "$MODULES" --jlink-options "$JLINK_OPTIONS" --dest "$out" "$@"
 }
 
@@ -128,6 +135,11 @@ if [ "$type" = app-image ] || [ "$type" = all ]; then
     start=$(date +%s)
     rm -rf "${out:?}/$NAME"
     common --type app-image
+    # the archive for this app-image where it lies (moved elsewhere, run make-cds-archive.sh there again);
+    # with qemu for aarch64 it would take minutes: the installed package makes its own
+    if [ "$arch" = "$host_arch" ]; then
+        "$out/$NAME/lib/app/make-cds-archive.sh" "$out/$NAME/lib/app"
+    fi
     elapsed "app-image $out/$NAME ($(du -sh "$out/$NAME" | cut -f1))" "$start"
 fi
 linux_package() {

@@ -127,6 +127,37 @@ class PackagingConfigTest {
         }
     }
 
+    /**
+     * The installed launcher maps a class-data-sharing archive made where the app lies: the app-image's at package
+     * time, the .deb's and the .rpm's at installation (the JVM uses it only with the jar at the path it was made
+     * with), removed with the package; the training run it is made from is a class of the application.
+     */
+    @Test
+    void theLauncherMapsTheCdsArchiveMadeWhereTheAppIs() throws Exception {
+        String script = read(SCRIPT);
+        assertTrue(script.contains("JAVA_OPTIONS='-XX:SharedArchiveFile=$APPDIR/tunescope.jsa -Xshare:auto'"),
+                "the launcher's options name $APPDIR/tunescope.jsa (jpackage expands $APPDIR at run time)");
+        assertTrue(script.contains("--java-options \"$JAVA_OPTIONS\""), "jpackage gets the options");
+        Path make = Path.of("packaging", "make-cds-archive.sh");
+        assertTrue(Files.isExecutable(make), make + " must be executable");
+        assertTrue(script.contains("cp \"$root/packaging/make-cds-archive.sh\" \"$input/\""), "the script ships in lib/app");
+        assertTrue(script.contains("\"$out/$NAME/lib/app/make-cds-archive.sh\" \"$out/$NAME/lib/app\""),
+                "the app-image gets its archive at package time");
+        String makeText = read(make);
+        assertTrue(makeText.contains("$app/tunescope.jsa") && makeText.contains("$app/tunescope.jar"),
+                "the archive is made beside the jar it is for");
+        Matcher training = Pattern.compile("-cp \"\\$jar\" (io\\.tunescope\\.[\\w.]+) ").matcher(makeText);
+        assertTrue(training.find(), "make-cds-archive.sh runs a training class");
+        Class.forName(training.group(1)).getMethod("main", String[].class);
+        String install = "/opt/" + variable(script, "NAME") + "/lib/app/make-cds-archive.sh /opt/" + variable(script, "NAME") + "/lib/app";
+        assertTrue(read(Path.of("packaging", "deb", "postinst")).contains(install + " || true"), "postinst makes the archive");
+        assertTrue(read(Path.of("packaging", "rpm", "tunescope.spec")).contains(install + " || :"), "%post makes the archive");
+        assertTrue(read(Path.of("packaging", "deb", "prerm")).contains("rm -f /opt/tunescope/lib/app/tunescope.jsa"),
+                "prerm removes the archive postinst made");
+        assertTrue(read(Path.of("packaging", "rpm", "tunescope.spec")).contains("rm -f /opt/tunescope/lib/app/tunescope.jsa"),
+                "%preun removes the archive %post made");
+    }
+
     /** The .rpm gets the same desktop entry, icon, launcher and fallback as the .deb (packaging/rpm). */
     @Test
     void rpmIsConfiguredLikeTheDeb() throws Exception {

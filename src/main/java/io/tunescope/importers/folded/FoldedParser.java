@@ -34,6 +34,10 @@ public final class FoldedParser {
     private int prevLen;
     private int[] prevEnds = new int[64];
     private int prevDepth;
+    // while every stack so far came in strictly ascending byte order (as stackcollapse sorts them), a
+    // greater stack is new and goes into the table unhashed; the same bytes again are the last stack
+    private boolean ascending = true;
+    private int lastId = -1;
     private long fractional;
     private long malformed;
 
@@ -119,6 +123,8 @@ public final class FoldedParser {
         int len = se - start;
         // frames of the previous line whose bytes and closing ';' are the same here keep their ids
         int same = Arrays.mismatch(b, start, se, prev, 0, prevLen);
+        // the stack's byte order against the previous one: equal (-1), after (prev is a prefix, or a greater byte)
+        boolean after = same >= 0 && (same == prevLen || (same < len && (b[start + same] & 0xFF) > (prev[same] & 0xFF)));
         int depth = 0;
         if (same < 0) {
             depth = prevDepth;
@@ -148,10 +154,19 @@ public final class FoldedParser {
         prevLen = len;
         prevDepth = depth;
         if (!table.fits(count, count)) {
+            lastId = -1;
             bad(number, "count " + count + " would make the profile's total overflow; line skipped");
             return;
         }
-        table.add(stack, depth, count, count);
+        // distinct bytes are distinct stacks (frames are interned by their bytes, the module comes from them)
+        if (same < 0 && lastId >= 0) {
+            table.addTo(lastId, count, count);
+        } else if (after && ascending) {
+            lastId = table.addNew(stack, depth, count, count);
+        } else {
+            ascending &= same < 0;
+            lastId = table.add(stack, depth, count, count);
+        }
     }
 
     private int module(byte[] b, int s, int e) {

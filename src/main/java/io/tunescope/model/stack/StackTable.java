@@ -5,6 +5,8 @@ import java.util.Arrays;
 /**
  * Distinct stacks (int arrays of frame ids) with their sample count and period sum: one int pool holds
  * every distinct stack once, an open-addressing table finds them. Memory grows with distinct stacks only.
+ * A reader that knows a stack is new (sorted folded input) appends it with {@link #addNew} without hashing
+ * it; such stacks enter the hash table only if an {@link #add} comes later.
  */
 public final class StackTable {
     private int[] pool = new int[1 << 10];
@@ -15,6 +17,10 @@ public final class StackTable {
     private long[] samples = new long[64];
     private long[] periods = new long[64];
     private int size;
+    // stacks [0, indexed) are in the hash table; [indexed, size) were appended by addNew and are hashed
+    // by the next add
+    private int indexed;
+    private int maxDepth;
     private int[] table = new int[128];
     private int mask = 127;
     private long totalSamples;
@@ -26,7 +32,10 @@ public final class StackTable {
 
     /** Adds one observation of {@code stack[0, depth)} (root first). Returns the stack's index. */
     public int add(int[] stack, int depth, long sampleCount, long period) {
-        int h = hash(stack, depth);
+        if (indexed < size) {
+            indexPending();
+        }
+        int h = hash(stack, 0, depth);
         int slot = h & mask;
         int id;
         while (true) {
@@ -34,7 +43,8 @@ public final class StackTable {
             if (id < 0) {
                 id = insert(stack, depth, h);
                 table[slot] = id;
-                if (size * 2 > mask) {
+                indexed = size;
+                if (indexed * 2 > mask) {
                     rehash();
                 }
                 break;
@@ -45,6 +55,26 @@ public final class StackTable {
             }
             slot = (slot + 1) & mask;
         }
+        return count(id, sampleCount, period);
+    }
+
+    /**
+     * Adds one observation of a stack that differs from every stack added so far (the caller knows it, e.g.
+     * from input sorted by stack), without looking it up. Returns the new stack's index.
+     */
+    public int addNew(int[] stack, int depth, long sampleCount, long period) {
+        return count(insert(stack, depth, 0), sampleCount, period);
+    }
+
+    /** Adds one more observation of the stack with index {@code id} (as returned by an add). Returns {@code id}. */
+    public int addTo(int id, long sampleCount, long period) {
+        if (id < 0 || id >= size) {
+            throw new IndexOutOfBoundsException(id);
+        }
+        return count(id, sampleCount, period);
+    }
+
+    private int count(int id, long sampleCount, long period) {
         // exact: a sum that would wrap (to 0 or negative) is refused rather than kept silently wrong
         long ts = Math.addExact(totalSamples, sampleCount);
         long tp = Math.addExact(totalPeriod, period);
@@ -95,11 +125,7 @@ public final class StackTable {
     }
 
     public int maxDepth() {
-        int m = 0;
-        for (int i = 0; i < size; i++) {
-            m = Math.max(m, lengths[i]);
-        }
-        return m;
+        return maxDepth;
     }
 
     private int insert(int[] stack, int depth, int h) {
@@ -119,7 +145,26 @@ public final class StackTable {
         lengths[size] = depth;
         hashes[size] = h;
         poolSize += depth;
+        maxDepth = Math.max(maxDepth, depth);
         return size++;
+    }
+
+    /** Puts the stacks appended by addNew into the hash table. */
+    private void indexPending() {
+        while (indexed < size) {
+            int id = indexed;
+            int h = hash(pool, starts[id], lengths[id]);
+            hashes[id] = h;
+            int slot = h & mask;
+            while (table[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = id;
+            indexed++;
+            if (indexed * 2 > mask) {
+                rehash();
+            }
+        }
     }
 
     private void rehash() {
@@ -127,7 +172,7 @@ public final class StackTable {
         table = new int[n];
         Arrays.fill(table, -1);
         mask = n - 1;
-        for (int id = 0; id < size; id++) {
+        for (int id = 0; id < indexed; id++) {
             int slot = hashes[id] & mask;
             while (table[slot] >= 0) {
                 slot = (slot + 1) & mask;
@@ -136,10 +181,10 @@ public final class StackTable {
         }
     }
 
-    private static int hash(int[] a, int n) {
+    private static int hash(int[] a, int off, int n) {
         int h = n;
         for (int i = 0; i < n; i++) {
-            h = h * 0x9E3779B1 + a[i];
+            h = h * 0x9E3779B1 + a[off + i];
         }
         h ^= h >>> 15;
         h *= 0x2C1B3C6D;

@@ -110,6 +110,75 @@ class FoldedRoundTripProperties {
         assertEquals(expected, actual);
     }
 
+    /**
+     * Sorted input goes into the stack table unhashed while it stays sorted; a line out of order, a repeated
+     * line or a skipped one must still leave each distinct stack once in the table, in order of first
+     * appearance, with its summed weight (as hashing every line gives).
+     */
+    @Property(tries = 300)
+    void eachDistinctStackOnceInOrderOfFirstAppearance(@ForAll("sharing") List<String> stacks,
+                                                       @ForAll("tails") List<Integer> tail) throws Exception {
+        List<String> order = new java.util.ArrayList<>(stacks);
+        java.util.Collections.sort(order);
+        List<Long> counts = new java.util.ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            counts.add((long) i + 1);
+        }
+        for (int k : tail) {
+            // after the sorted part: a repeat of a line already seen (adjacent or not), a line refused before it
+            // is read (count too large), or a stack skipped because its count would overflow the total
+            String s = k < 0 ? "z" : order.get(k % order.size());
+            order.add(s);
+            counts.add(k == -1 ? -1 : k == -2 ? Long.MAX_VALUE / 2 : 7L);
+        }
+        Map<String, Long> expected = new java.util.LinkedHashMap<>();
+        StringBuilder text = new StringBuilder();
+        long total = 0;
+        for (int i = 0; i < order.size(); i++) {
+            String s = order.get(i);
+            long c = counts.get(i);
+            if (c < 0) {
+                text.append(s).append(" 99999999999999999999\n");
+                continue;
+            }
+            if (total <= Long.MAX_VALUE - c) {
+                expected.merge(s, c, Long::sum);
+                total += c;
+            }
+            text.append(s).append(' ').append(c).append('\n');
+        }
+        byte[] in = text.toString().getBytes(StandardCharsets.UTF_8);
+        FoldedParser p = new FoldedParser();
+        int start = 0;
+        long n = 0;
+        for (int i = 0; i <= in.length; i++) {
+            if (i == in.length || in[i] == '\n') {
+                p.line(in, start, i, ++n);
+                start = i + 1;
+            }
+        }
+        var profile = p.profile();
+        List<String> names = profile.frames();
+        List<String> seen = new java.util.ArrayList<>();
+        List<Long> weights = new java.util.ArrayList<>();
+        profile.forEach((ids, depth, weight) -> {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < depth; i++) {
+                sb.append(i == 0 ? "" : ";").append(names.get(ids[i]));
+            }
+            seen.add(sb.toString());
+            weights.add(weight);
+        });
+        assertEquals(List.copyOf(expected.keySet()), seen);
+        assertEquals(List.copyOf(expected.values()), weights);
+        assertEquals(expected.size(), profile.stackCount());
+    }
+
+    @Provide
+    Arbitrary<List<Integer>> tails() {
+        return Arbitraries.integers().between(-3, 40).list().ofMaxSize(8);
+    }
+
     @Provide
     Arbitrary<List<String>> sharing() {
         Arbitrary<String> frame = Arbitraries.of("a", "ab", "a b", "", "b", "f_[k]", "f", "g_[j]", "a;");

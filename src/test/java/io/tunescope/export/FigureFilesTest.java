@@ -77,6 +77,9 @@ class FigureFilesTest {
     @Test
     void chineseFigureKeepsItsText() throws Exception {
         String svg = FigureFiles.svg(diffFigure(Locale.SIMPLIFIED_CHINESE), 1000);
+        Files.createDirectories(Path.of("target", "figures"));
+        Files.writeString(Path.of("target", "figures", "diff-zh.svg"), svg, StandardCharsets.UTF_8);
+        FigureFiles.png(diffFigure(Locale.SIMPLIFIED_CHINESE), 1000, 1, Path.of("target", "figures", "diff-zh.png"));
         String text = parse(svg).getDocumentElement().getTextContent();
         assertTrue(text.contains("差分火焰图：baseline → flush-log-2"), text.substring(0, 200));
         assertTrue(text.contains("占比增加"), "legend in Chinese");

@@ -63,8 +63,12 @@ public final class FlamegraphCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "perf script output, folded stacks, or a capture holding one")
     Path file;
 
-    @Option(names = "--png", paramLabel = "OUT.png", description = "where to write the picture (--png or --json is needed)")
+    @Option(names = "--png", paramLabel = "OUT.png", description = "where to write the picture (--png, --svg or --json is needed)")
     Path png;
+
+    @Option(names = "--svg", paramLabel = "OUT.svg", description = "where to write the figure as SVG: title, flame graph, legend "
+            + "(a diff's direction in words) and caption; the same figure as the app's Export figure")
+    Path svg;
 
     @Option(names = "--from", paramLabel = "T", description = "start of the time window (included): ISO wall-clock time or seconds from the profile's start")
     String from;
@@ -152,8 +156,8 @@ public final class FlamegraphCommand implements Callable<Integer> {
                 err.println("tunescope flamegraph: warning: " + p);
             }
         }
-        if (png == null && !json) {
-            err.println("tunescope flamegraph: give --png OUT.png, --json, or both");
+        if (png == null && svg == null && !json) {
+            err.println("tunescope flamegraph: give --png OUT.png, --svg OUT.svg, --json, or several");
             return TunescopeCli.USAGE;
         }
         boolean windowed = from != null || to != null;
@@ -242,7 +246,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
                 o.put("against", summary(after.entry(), samples, beforeWindow, windowBefore, CallTree.of(windowBefore)));
             }
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o));
-            if (png == null) {
+            if (png == null && svg == null) {
                 out.flush();
                 return TunescopeCli.OK;
             }
@@ -260,6 +264,30 @@ public final class FlamegraphCommand implements Callable<Integer> {
             }
         }
         FlameColors fc = diff == null ? scheme.create(shown, subsystems) : FlameColors.diff(diff, thresholdPct / 100.0);
+        PrintWriter note = json ? err : out;                   // --json keeps stdout one JSON object
+        if (svg != null) {
+            String windowText = window == null ? null : "[" + samples.label(window.fromNs()) + " .. " + samples.label(window.toNs()) + ")";
+            String beforeName = diff == null ? null : before != null ? before.getFileName().toString()
+                    : "[" + samples.label(beforeWindow.fromNs()) + " .. " + samples.label(beforeWindow.toNs()) + ")";
+            io.tunescope.render.figure.Figure figure = figure(Locale.ROOT, file.getFileName().toString(), name, beforeName,
+                    afterProfile, layout, fc, found, diff != null && diff.reversed(), windowText);
+            try {
+                Path parent = svg.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                io.tunescope.export.FigureFiles.svg(figure, width, svg);
+            } catch (IOException e) {
+                err.println("tunescope flamegraph: cannot write " + svg + ": " + e.getMessage());
+                return TunescopeCli.USAGE;
+            }
+            note.printf(Locale.ROOT, "%s: figure %d px wide, %d rows%n", svg, width, layout.rows());
+            if (png == null) {
+                note.flush();
+                out.flush();
+                return TunescopeCli.OK;
+            }
+        }
         double rowHeight = 18;
         int height = (int) Math.ceil(HEADER + layout.rows() * rowHeight + FOOTER);
         if ((long) width * height > 200_000_000L) {
@@ -299,7 +327,6 @@ public final class FlamegraphCommand implements Callable<Integer> {
             err.println("tunescope flamegraph: cannot write " + png + ": " + e.getMessage());
             return TunescopeCli.USAGE;
         }
-        PrintWriter note = json ? err : out;                   // --json keeps stdout one JSON object
         note.printf(Locale.ROOT, "%s: %dx%d, %d frames drawn, %d narrow frames merged%s%n", png, width, height,
                 stats.frames(), stats.hiddenFrames(), afterProfile.event().isEmpty() ? "" : ", event " + afterProfile.event());
         if (matchLine != null) {
@@ -308,6 +335,26 @@ public final class FlamegraphCommand implements Callable<Integer> {
         note.flush();
         out.flush();
         return TunescopeCli.OK;
+    }
+
+    /**
+     * The flame graph figure ({@code --svg}): title naming the profile (or both sides of a diff), the search line,
+     * the whole layout, the colours' legend, a diff's direction in words, the caption.
+     *
+     * @param beforeName the before side of a diff (null: no diff)
+     */
+    public io.tunescope.render.figure.Figure figure(Locale locale, String capture, String name, String beforeName,
+                                                    StackProfile profile, FlameLayout layout, FlameColors fc, FlameSearch found,
+                                                    boolean reversed, String windowText) {
+        String title = beforeName == null ? io.tunescope.render.figure.Figures.flameTitle(locale, name, profile.unit().isTime())
+                : io.tunescope.render.figure.Figures.diffTitle(locale, beforeName, name, reversed);
+        List<String> notes = beforeName == null ? List.of()
+                : io.tunescope.render.figure.Figures.diffNotes(locale, beforeName, name, thresholdPct, reversed);
+        String unit = profile.unit().slug() + (profile.event().isEmpty() ? "" : " (" + profile.event() + ")");
+        io.tunescope.render.figure.FigureCaption caption = io.tunescope.render.figure.FigureCaption.today(capture, null,
+                windowText, unit, profile.samples());
+        return io.tunescope.render.figure.Figures.flame(locale, title, io.tunescope.render.figure.Figures.searchLine(locale, search, found),
+                layout, fc, new io.tunescope.render.figure.Figures.FlameState(0, layout.span(), found, shortenTemplates), notes, caption);
     }
 
     private static String kind(CaptureProfiles.Entry e) {

@@ -36,8 +36,12 @@ public final class HeatmapCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE|CAPTURE", description = "perf script output, or a capture holding one (its first profile is used)")
     Path file;
 
-    @Option(names = "--png", required = true, paramLabel = "OUT.png", description = "where to write the picture")
+    @Option(names = "--png", paramLabel = "OUT.png", description = "where to write the picture (--png or --svg is needed)")
     Path png;
+
+    @Option(names = "--svg", paramLabel = "OUT.svg", description = "where to write the figure as SVG: title, heatmap with its "
+            + "colour scale and unit, caption; the same figure as the app's Export figure")
+    Path svg;
 
     @Option(names = "--bucket-ms", paramLabel = "MS", defaultValue = "20", description = "height of a row in milliseconds, 1 to 1000 (default ${DEFAULT-VALUE})")
     int bucketMs;
@@ -72,6 +76,10 @@ public final class HeatmapCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (width < 300 || width > 20000 || height < 200 || height > 20000) {
             err.println("tunescope heatmap: --width must be 300 to 20000 and --height 200 to 20000");
+            return TunescopeCli.USAGE;
+        }
+        if (png == null && svg == null) {
+            err.println("tunescope heatmap: give --png OUT.png, --svg OUT.svg, or both");
             return TunescopeCli.USAGE;
         }
         if (bucketMs < 1 || bucketMs > 1000) {
@@ -122,6 +130,30 @@ public final class HeatmapCommand implements Callable<Integer> {
         String title = String.format(Locale.ROOT, "%s: %d samples%s, %d x %d ms%s", e.label(), h.total(),
                 profile.event().isEmpty() ? "" : " (" + profile.event() + ")", h.columns(), bucketMs,
                 filter.all() ? "" : ", " + filter.describe());
+        if (svg != null) {
+            io.tunescope.render.figure.Figure figure = io.tunescope.render.figure.Figures.sampleHeatmap(Locale.ROOT,
+                    io.tunescope.render.figure.Figures.sampleHeatmapTitle(Locale.ROOT, e.label()),
+                    io.tunescope.render.figure.Figures.sampleHeatmapSubtitle(Locale.ROOT, h, profile.event(),
+                            filter.all() ? null : filter.describe()),
+                    h, null, height, io.tunescope.render.figure.FigureCaption.today(file.getFileName().toString(), null, null,
+                            "samples", h.total()));
+            try {
+                Path parent = svg.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                io.tunescope.export.FigureFiles.svg(figure, width, svg);
+            } catch (IOException ex) {
+                err.println("tunescope heatmap: cannot write " + svg + ": " + ex.getMessage());
+                return TunescopeCli.USAGE;
+            }
+            out.printf(Locale.ROOT, "%s: figure %d px wide, %d samples in %d s x %d rows of %d ms%n", svg, width, h.total(),
+                    h.columns(), h.rows(), bucketMs);
+            if (png == null) {
+                out.flush();
+                return TunescopeCli.OK;
+            }
+        }
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         new SampleHeatmapPainter().paint(new AwtPainter(g), h, title, null, 0, 0, width, height, Palette.LIGHT);

@@ -308,7 +308,7 @@ public final class PdfWriter implements AutoCloseable {
      * Draws every Java2D font (logical ones such as SansSerif.bold in charts included) with the embedded CJK font, so
      * chart and flame graph labels stay real, searchable text; glyphs the font lacks still fall back to shapes.
      */
-    private static final class EmbeddedFontTextDrawer extends PdfBoxGraphics2DFontTextDrawer {
+    static final class EmbeddedFontTextDrawer extends PdfBoxGraphics2DFontTextDrawer {
         private final PdfFonts fonts;
 
         EmbeddedFontTextDrawer(PdfFonts fonts) {

@@ -125,11 +125,18 @@ public final class HeatmapPainter {
 
     /** Paints the heatmap into the rectangle on a palette; returns the layout of its cells. */
     public Layout paint(Painter p, NumaMatrix m, double x, double y, double w, double h, Palette palette) {
+        return paint(p, m, x, y, w, h, palette, true);
+    }
+
+    /** Paints the heatmap, with the matrix's title line or without it (a figure's title is above). */
+    public Layout paint(Painter p, NumaMatrix m, double x, double y, double w, double h, Palette palette, boolean titled) {
         final Rgb background = palette.background();
         final Rgb textColor = palette.text();
         p.fillRect(x, y, w, h, background);
-        double top = y + PAD + TITLE;
-        p.text(m.title(), x + PAD, top, TITLE, true, textColor);
+        double top = y + (titled ? PAD + TITLE : 0);
+        if (titled) {
+            p.text(m.title(), x + PAD, top, TITLE, true, textColor);
+        }
         if (m.singleNode()) {
             top += LABEL + 8;
             p.text(words.t("heatmap.singleNode", SINGLE_NODE), x + PAD, top, LABEL, false, palette.warning());

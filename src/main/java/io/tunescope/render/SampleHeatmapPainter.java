@@ -67,17 +67,19 @@ public final class SampleHeatmapPainter {
     /**
      * Paints the heatmap into the rectangle.
      *
-     * @param title     first line (the caller's: file, filter, sample count)
+     * @param title     first line (the caller's: file, filter, sample count); null: none (a figure's title is above)
      * @param selection a window to outline, or null
      */
     public Layout paint(Painter p, Heatmap h, String title, Window selection, double x, double y, double w, double ht, Palette palette) {
         p.fillRect(x, y, w, ht, palette.background());
-        double top = y + PAD + TITLE;
-        p.text(title, x + PAD, top, TITLE, true, palette.text());
+        double top = y + PAD + (title == null ? 0 : TITLE);
+        if (title != null) {
+            p.text(title, x + PAD, top, TITLE, true, palette.text());
+        }
         String axis = words.t("sampleHeatmap.yAxis", "ms within the second");
         double yLabelW = Math.max(p.textWidth("1000", LABEL, false), p.textWidth(axis, LABEL - 1, false) / 2) + 8;
         double gridX = x + PAD + yLabelW;
-        double gridY = top + 22;
+        double gridY = top + 26;
         double legendBlock = 14 + LABEL * 2 + 26;
         double gridW = Math.max(10, x + w - PAD - gridX);
         double gridH = Math.max(10, y + ht - PAD - legendBlock - gridY);
@@ -103,8 +105,8 @@ public final class SampleHeatmapPainter {
             p.text(s, gridX - 4 - p.textWidth(s, LABEL, false), yy + LABEL / 3, LABEL, false, palette.text());
             p.line(gridX - 3, yy, gridX, yy, palette.axis(), 1);
         }
-        // above the "1000" label (whose top is about 4 units above the grid), below the title
-        p.text(axis, x + PAD, gridY - 9, LABEL - 1, false, palette.mutedText());
+        // above the top tick's label ("1000", centred on the grid's top edge)
+        p.text(axis, x + PAD, gridY - 10, LABEL - 1, false, palette.mutedText());
         // x axis: as many column labels as fit
         double labelW = p.textWidth(h.columnLabel(0), LABEL, false) + 12;
         int every = Math.max(1, (int) Math.ceil(labelW / Math.max(cellW, 1e-9)));

@@ -51,13 +51,18 @@ public final class TrendPainter {
         return paint(p, title, unit, percent, points, x, y, w, h, Palette.LIGHT);
     }
 
-    /** {@link #paint(Painter, String, String, boolean, List, double, double, double, double)} on a palette. */
+    /**
+     * {@link #paint(Painter, String, String, boolean, List, double, double, double, double)} on a palette; a null
+     * title draws none (a figure's title is above).
+     */
     public Plot paint(Painter p, String title, String unit, boolean percent, List<NumaTrend.Point> points,
                       double x, double y, double w, double h, Palette palette) {
         final Rgb axisColor = palette.axis();
         final Rgb gridColor = palette.grid();
         p.fillRect(x, y, w, h, palette.background());
-        p.text(title, x + 10, y + 22, 14, true, palette.text());
+        if (title != null) {
+            p.text(title, x + 10, y + 22, 14, true, palette.text());
+        }
         TreeSet<Integer> nodes = new TreeSet<>();
         double max = percent ? 1 : 0;
         for (NumaTrend.Point pt : points) {

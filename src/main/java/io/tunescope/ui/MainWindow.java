@@ -300,6 +300,9 @@ public final class MainWindow implements UiContext {
         MenuItem exportPng = item("menu.exportPng", "fas-image", this::exportPng);
         shortcuts.menu("file.exportPng", exportPng, "Shortcut+E", "shortcut.file.exportPng");
         exportPng.disableProperty().bind(model.captureProperty().isNull());
+        MenuItem exportFigure = item("menu.exportFigure", "fas-chart-area", this::exportFigure);
+        shortcuts.menu("file.exportFigure", exportFigure, "Shortcut+Shift+E", "shortcut.file.exportFigure");
+        exportFigure.disableProperty().bind(model.captureProperty().isNull());
         MenuItem exportPdf = item("menu.exportPdf", "fas-file-pdf", this::exportPdf);
         shortcuts.menu("file.exportPdf", exportPdf, "Shortcut+P", "shortcut.file.exportPdf");
         exportPdf.disableProperty().bind(model.captureProperty().isNull());
@@ -314,7 +317,7 @@ public final class MainWindow implements UiContext {
             Platform.exit();
         });
         shortcuts.menu("file.quit", quit, "Shortcut+Q", "shortcut.file.quit");
-        file.getItems().addAll(openFolder, openArchive, sample, recentMenu, new SeparatorMenuItem(), exportPng, exportPdf,
+        file.getItems().addAll(openFolder, openArchive, sample, recentMenu, new SeparatorMenuItem(), exportFigure, exportPng, exportPdf,
                 new SeparatorMenuItem(), reload, close,
                 new SeparatorMenuItem(), quit);
         Menu view = new Menu(text("menu.view"));
@@ -546,6 +549,50 @@ public final class MainWindow implements UiContext {
                 Platform.runLater(() -> status(text("export.done", f.getName())));
             } catch (java.io.IOException e) {
                 Platform.runLater(() -> error(text("export.failed", f.getName(), e.getMessage())));
+            }
+        });
+    }
+
+    /**
+     * Saves the figure of the current view (title, picture, legend, caption; made from the view's state) as PNG,
+     * SVG or PDF by the file's extension; charts are written here (their chart is the one on screen), the
+     * other figures in the background.
+     */
+    private void exportFigure() {
+        Tab tab = tabs.getSelectionModel().getSelectedItem();
+        if (tab == null || tab.getContent() == null) {
+            return;
+        }
+        io.tunescope.render.figure.Figure figure = FigureExport.figureOf(tab.getContent(), tab.getText(),
+                model.captureProperty().get().name(), bundle.getLocale());
+        if (figure == null) {
+            status(text("export.figure.none", tab.getText()));
+            return;
+        }
+        FigureExport.Choice[] chosen = new FigureExport.Choice[1];
+        String base = model.captureProperty().get().name() + "-" + tab.getText().toLowerCase(Locale.ROOT).replace(' ', '-') + "-figure";
+        var file = FigureExport.ask(this, settings, stage, figure, base, chosen);
+        if (file.isEmpty()) {
+            return;
+        }
+        java.nio.file.Path out = file.get();
+        String name = out.getFileName().toString();
+        if (!figure.vector()) {
+            try {
+                FigureExport.write(figure, chosen[0], out);
+                status(text("export.done", name));
+            } catch (java.io.IOException | RuntimeException e) {
+                error(text("export.failed", name, String.valueOf(e.getMessage())));
+            }
+            return;
+        }
+        status(text("export.png.running", name));
+        background.submit(() -> {
+            try {
+                FigureExport.write(figure, chosen[0], out);
+                Platform.runLater(() -> status(text("export.done", name)));
+            } catch (java.io.IOException | RuntimeException e) {
+                Platform.runLater(() -> error(text("export.failed", name, String.valueOf(e.getMessage()))));
             }
         });
     }

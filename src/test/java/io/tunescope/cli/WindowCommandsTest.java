@@ -81,7 +81,7 @@ class WindowCommandsTest {
     void usageErrors() {
         FlamegraphCommandTest.Run none = run("flamegraph", SCRIPT.toString());
         assertEquals(TunescopeCli.USAGE, none.code());
-        assertTrue(none.err().contains("--png OUT.png, --json, or both"), none.err());
+        assertTrue(none.err().contains("--png OUT.png, --svg OUT.svg, --json, or several"), none.err());
         FlamegraphCommandTest.Run back = run("flamegraph", SCRIPT.toString(), "--from", "3", "--to", "2", "--json");
         assertEquals(TunescopeCli.USAGE, back.code());
         assertTrue(back.err().contains("ends"), back.err());

@@ -188,6 +188,7 @@ public final class FlameView implements CaptureView {
     // ---- construction
 
     private void build() {
+        io.tunescope.ui.FigureExport.register(flame, this::figure);
         flame.setId("flame-canvas");
         search.setId("flame-search");
         matchLabel.setId("flame-match");
@@ -505,6 +506,41 @@ public final class FlameView implements CaptureView {
         } catch (java.io.IOException ex) {
             ctx.status(ctx.text("flame.rules.failed", f.getName(), ex.getMessage()));
         }
+    }
+
+    /**
+     * The flame graph as a figure (File > Export Figure): the zoomed layout, search and colours on screen, the
+     * diff's sides named in the title and the legend, the capture, step, window and samples in the caption.
+     */
+    private io.tunescope.render.figure.Figure figure() {
+        FlameViewModel.Snapshot s = vm.snapshot();
+        CaptureProfiles.Entry e = profileBox.getValue();
+        if (s == null || s.layout() == null || s.colors() == null || e == null) {
+            return null;
+        }
+        java.util.Locale loc = ctx.locale();
+        io.tunescope.ui.WindowSelection.Slice w = vm.activeWindow();
+        io.tunescope.ui.WindowSelection.Slice wb = vm.activeCompareWindow();
+        CaptureProfiles.Entry[] sides = vm.diffSides();
+        String title;
+        List<String> notes = List.of();
+        if (s.diff() != null) {
+            String before = wb != null ? wb.range() : sides != null ? sides[0].label() : "";
+            String after = w != null && wb != null ? w.range() : sides != null ? sides[1].label() : e.label();
+            title = io.tunescope.render.figure.Figures.diffTitle(loc, before, after, s.diff().reversed());
+            notes = io.tunescope.render.figure.Figures.diffNotes(loc, before, after, vm.thresholdPctProperty().get(), s.diff().reversed());
+        } else {
+            title = io.tunescope.render.figure.Figures.flameTitle(loc, e.label(), e.offCpu());
+        }
+        String subtitle = s.search() == null ? null
+                : io.tunescope.render.figure.Figures.searchLine(loc, vm.searchTextProperty().get(), s.search());
+        String unit = e.profile().unit().slug() + (e.profile().event().isEmpty() ? "" : " (" + e.profile().event() + ")");
+        long samples = w != null ? w.sampleCount() : e.profile().samples();
+        var caption = io.tunescope.render.figure.FigureCaption.today(capture == null ? null : capture.name(),
+                e.file().step(), w == null ? null : w.range(), unit, samples);
+        return io.tunescope.render.figure.Figures.flame(loc, title, subtitle, s.layout(), s.colors(),
+                new io.tunescope.render.figure.Figures.FlameState(0, s.layout().span(), s.search(), vm.shortenTemplatesProperty().get()),
+                notes, caption);
     }
 
     // ---- reacting to the model

@@ -232,6 +232,7 @@ public final class HeatmapView implements CaptureView {
             dragTo = null;
         });
         pane.canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> tooltip.setText(describeCell(cellAt(e.getX(), e.getY()))));
+        io.tunescope.ui.FigureExport.register(pane, this::figure);
         io.tunescope.ui.ViewExport.sharpLayer(pane.canvas, (scale, theme) -> heatmap == null ? null
                 : io.tunescope.ui.ViewExport.paintCanvas(pane.getWidth(), pane.getHeight(), scale, g -> paintOn(g, theme.palette())));
         windows.selectedProperty().addListener((o, a, b) -> pane.paint());
@@ -462,6 +463,24 @@ public final class HeatmapView implements CaptureView {
         int ms0 = cell[1] * h.bucketMs();
         int ms1 = Math.min(1000, ms0 + h.bucketMs());
         return ctx.text("heatmap.cell", h.columnLabel(cell[0]), ms0, ms1, h.count(cell[0], cell[1]));
+    }
+
+    /** The heatmap as a figure (File > Export Figure): the profile, filter and selected window on screen. */
+    private io.tunescope.render.figure.Figure figure() {
+        Heatmap h = heatmap;
+        CaptureProfiles.Entry e = profileBox.getValue();
+        if (h == null || e == null) {
+            return null;
+        }
+        java.util.Locale loc = ctx.locale();
+        WindowSelection.Slice sel = windows.selected();
+        Window outline = sel != null && sel.entry().equals(e) ? sel.window() : null;
+        var caption = io.tunescope.render.figure.FigureCaption.today(capture == null ? null : capture.name(), e.file().step(),
+                outline == null ? null : sel.range(), e.profile().unit().slug(), h.total());
+        return io.tunescope.render.figure.Figures.sampleHeatmap(loc, io.tunescope.render.figure.Figures.sampleHeatmapTitle(loc, e.label()),
+                io.tunescope.render.figure.Figures.sampleHeatmapSubtitle(loc, h, e.profile().event(),
+                        h.filter().all() ? null : io.tunescope.ui.WindowStatus.filterText(ctx, h.filter())),
+                h, outline, io.tunescope.render.figure.Figures.HEATMAP_HEIGHT, caption);
     }
 
     private void paintOn(GraphicsContext g, Palette palette) {

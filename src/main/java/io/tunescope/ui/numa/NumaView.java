@@ -293,6 +293,7 @@ public final class NumaView implements CaptureView {
         scroll.getStyleClass().add("edge-to-edge");
         canvas.setId("numaCanvas");
         io.tunescope.ui.ViewExport.sharpLayer(canvas, this::exportLayer);
+        io.tunescope.ui.FigureExport.register(canvas, this::figure);
         tip.setShowDelay(Duration.millis(150));
         Tooltip.install(canvas, tip);
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
@@ -509,6 +510,30 @@ public final class NumaView implements CaptureView {
                 exportPalette = null;
             }
         });
+    }
+
+    /**
+     * The heatmap (or the remote-ratio trend) on screen as a figure (File > Export Figure): the step and the
+     * snapshot window in the caption.
+     */
+    private io.tunescope.render.figure.Figure figure() {
+        NumaStep s = model.stepProperty().get();
+        java.util.Locale loc = ctx.locale();
+        String step = s == null ? null : s.step().dir();
+        NumaViewModel.Window win = model.windowProperty().get();
+        var caption = io.tunescope.render.figure.FigureCaption.today(capture == null ? null : capture.name(), step,
+                win == null ? null : win.label(), null, -1);
+        if (model.kindProperty().get() == NumaViewModel.Kind.TREND && s != null) {
+            boolean perInterval = s.series().samples().size() >= 2;
+            return io.tunescope.render.figure.Figures.trend(loc, ctx.text(perInterval ? "numa.trend.ratio" : "numa.trend.ratioSinceBoot"),
+                    "", true, model.ratioTrend(), 360, caption);
+        }
+        NumaMatrix m = model.matrixProperty().get();
+        if (m == null) {
+            return null;
+        }
+        double cells = Math.max(1, m.rows().size());
+        return io.tunescope.render.figure.Figures.numa(loc, m, Math.min(900, 90 + cells * 70), caption);
     }
 
     private void drawTrend() {

@@ -97,7 +97,11 @@ class DipSectionTest {
             }
         }
         // the lock's window: the marker's span on perf's clock, 5 s of plateau before it, samples on both sides
-        assertEquals(lock.marker().start(), lock.wall().fromMs());
+        // from the start of the first low report's second (sysbench prints a report at the end of its interval)
+        assertEquals(lock.marker().start() - 1000, lock.wall().fromMs());
+        assertEquals(lock.marker().end(), lock.wall().toMs());
+        long locked = java.time.Instant.parse("2026-12-02T04:46:19.689Z").toEpochMilli(); // the driver log's FTWRL
+        assertTrue(lock.wall().fromMs() <= locked && locked < lock.wall().toMs(), "the window holds the moment the lock was taken");
         assertEquals(5.0, lock.before().seconds(), 1e-6);
         assertTrue(lock.inWindow().samples() > 20 && lock.inBefore().samples() > lock.inWindow().samples(),
                 lock.inWindow().samples() + " / " + lock.inBefore().samples());

@@ -80,7 +80,8 @@ public final class AnomalyDetector {
                 int peak = argMax(util, span[0], span[1]);
                 out.add(new Anomaly(Anomaly.Kind.DEVICE_SATURATED, util.time(span[0]), util.time(span[1]), dev,
                         util.value(peak), w.t("anomaly.saturated", "{0} at {1}% util with rising await/queue ({2} samples)",
-                        dev, String.format(Locale.ROOT, "%.0f", util.value(peak)), span[1] - span[0] + 1), util.ref(peak)));
+                        dev, String.format(Locale.ROOT, "%.0f", util.value(peak)), span[1] - span[0] + 1), util.ref(peak),
+                        util.medianSpacingMs()));
             }
         }
         return out;
@@ -153,7 +154,7 @@ public final class AnomalyDetector {
             out.add(new Anomaly(Anomaly.Kind.CPU_IOWAIT, s.time(span[0]), s.time(span[1]), "cpu",
                     s.value(peak), w.t("anomaly.iowait", "CPU iowait up to {0}% ({1})", String.format(Locale.ROOT, "%.1f", s.value(peak)),
                             s.metric().source()),
-                    s.ref(peak)));
+                    s.ref(peak), s.medianSpacingMs()));
         }
         return out;
     }
@@ -185,7 +186,7 @@ public final class AnomalyDetector {
             out.add(new Anomaly(Anomaly.Kind.THROUGHPUT_DIP, tps.time(span[0]), tps.time(span[1]), runName(tps),
                     tps.value(low), w.t("anomaly.dip", "throughput dip to {0} tps ({1}% below the moving median {2})",
                     String.format(Locale.ROOT, "%.1f", tps.value(low)), String.format(Locale.ROOT, "%.0f", 100 * (1 - tps.value(low) / med)),
-                    String.format(Locale.ROOT, "%.1f", med)), tps.ref(low)));
+                    String.format(Locale.ROOT, "%.1f", med)), tps.ref(low), tps.medianSpacingMs()));
         }
         return out;
     }
@@ -231,7 +232,7 @@ public final class AnomalyDetector {
             int peak = argMax(err, span[0], span[1]);
             out.add(new Anomaly(Anomaly.Kind.ERROR_BURST, err.time(span[0]), err.time(span[1]), runName(err),
                     err.value(peak), w.t("anomaly.errors", "error burst up to {0} err/s", String.format(Locale.ROOT, "%.2f", err.value(peak))),
-                    err.ref(peak)));
+                    err.ref(peak), err.medianSpacingMs()));
         }
         return out;
     }

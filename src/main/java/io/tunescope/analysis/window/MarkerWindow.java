@@ -18,10 +18,16 @@ public record MarkerWindow(long fromMs, long toMs, long beforeFromMs) {
     /** The plateau compared with a marker is at least this long, so that it holds enough samples. */
     public static final long MIN_BEFORE_MS = 5_000;
 
-    /** The window of a marker, compared with the same length (at least {@link #MIN_BEFORE_MS}) just before it. */
+    /**
+     * The window of a marker, compared with the same length (at least {@link #MIN_BEFORE_MS}) just before it. The
+     * window is the time the marker's reports cover: from the start of its first report's interval
+     * ({@link Anomaly#coveredFrom}) to its last report, not the second after the first report (a sysbench report
+     * printed at 8 s holds the throughput of the second before it). With no known interval, from the first report
+     * for at least a second.
+     */
     public static MarkerWindow of(Anomaly a) {
-        long from = a.start();
-        long to = Math.max(a.end(), a.start() + 1000);
+        long from = a.coveredFrom();
+        long to = a.intervalMs() > 0 ? Math.max(a.end(), from + 1) : Math.max(a.end(), from + 1000);
         return new MarkerWindow(from, to, from - beforeMs(a));
     }
 
@@ -32,7 +38,7 @@ public record MarkerWindow(long fromMs, long toMs, long beforeFromMs) {
 
     /** Milliseconds of the plateau compared with a marker's window: as long as the window, at least {@link #MIN_BEFORE_MS}. */
     public static long beforeMs(Anomaly a) {
-        return Math.max(MIN_BEFORE_MS, a.end() - a.start());
+        return Math.max(MIN_BEFORE_MS, a.end() - a.coveredFrom());
     }
 
     /** Whole seconds of the plateau before a marker (the N of "vs the N seconds before"). */

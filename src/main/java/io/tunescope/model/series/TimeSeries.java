@@ -48,6 +48,19 @@ public final class TimeSeries {
         return times.length == 0;
     }
 
+    /** The median spacing of the samples (the report interval), at least 1 ms; 1000 with fewer than two samples. */
+    public long medianSpacingMs() {
+        if (size() < 2) {
+            return 1000;
+        }
+        long[] d = new long[size() - 1];
+        for (int i = 1; i < size(); i++) {
+            d[i - 1] = time(i) - time(i - 1);
+        }
+        java.util.Arrays.sort(d);
+        return Math.max(1, d[d.length / 2]);
+    }
+
     public long time(int i) {
         return times[i];
     }

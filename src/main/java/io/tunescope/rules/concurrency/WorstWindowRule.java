@@ -551,15 +551,7 @@ public final class WorstWindowRule extends BaseRule {
 
     /** The median spacing of a series' samples (its report interval), at least 1 ms. */
     static long interval(TimeSeries s) {
-        if (s.size() < 2) {
-            return 1000;
-        }
-        long[] d = new long[s.size() - 1];
-        for (int i = 1; i < s.size(); i++) {
-            d[i - 1] = s.time(i) - s.time(i - 1);
-        }
-        Arrays.sort(d);
-        return Math.max(1, d[d.length / 2]);
+        return s.medianSpacingMs();
     }
 
     /** Number shown for a counter rate or gauge. */

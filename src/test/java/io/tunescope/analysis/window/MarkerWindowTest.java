@@ -32,6 +32,26 @@ class MarkerWindowTest {
         assertEquals(15_000, one.beforeFromMs());
     }
 
+    /** A report printed at t holds the interval before t: the window covers the first low report's interval. */
+    @Test
+    void aMarkerWithAReportIntervalCoversWhatItsReportsHold() {
+        Anomaly one = new Anomaly(Anomaly.Kind.THROUGHPUT_DIP, 20_015, 20_015, "run", 0, "dip", SourceRef.of("main.sysbench.log", 30), 1000);
+        MarkerWindow w = MarkerWindow.of(one);
+        assertEquals(19_015, w.fromMs(), "the report at 20.015 s holds 19.015-20.015 s");
+        assertEquals(20_015, w.toMs());
+        assertEquals(14_015, w.beforeFromMs());
+
+        Anomaly three = new Anomaly(Anomaly.Kind.THROUGHPUT_DIP, 20_000, 22_000, "run", 0, "dip", SourceRef.of("main.sysbench.log", 30), 1000);
+        MarkerWindow t = MarkerWindow.of(three);
+        assertEquals(19_000, t.fromMs());
+        assertEquals(22_000, t.toMs(), "three reports of one second: three seconds");
+        assertEquals(3, (t.toMs() - t.fromMs()) / 1000);
+
+        Anomaly iostat = new Anomaly(Anomaly.Kind.DEVICE_SATURATED, 60_000, 60_000, "sda", 99, "sat", SourceRef.of("iostat.txt", 9), 10_000);
+        assertEquals(50_000, MarkerWindow.of(iostat).fromMs(), "a 10 s iostat report holds the 10 s before it");
+        assertEquals(10, MarkerWindow.beforeSeconds(iostat));
+    }
+
     @Test
     void aRangeComparesWithNothing() {
         MarkerWindow r = MarkerWindow.range(1_000, 2_000);

@@ -158,9 +158,10 @@ class WindowFromMarkerFxTest {
         List<Long> times = sampleTimes();
         long last = times.stream().mapToLong(Long::longValue).max().orElseThrow();
         long capturedOn = Instant.parse("2026-12-02T04:46:44Z").toEpochMilli();
-        long from = last + (dip.start() - capturedOn) * 1_000_000L;
+        // sysbench --report-interval=1: the first low report, printed at dip.start(), holds the second before it
+        long from = last + (dip.start() - 1000 - capturedOn) * 1_000_000L;
         long to = last + (dip.end() - capturedOn) * 1_000_000L;
-        assertEquals(from, w.window().fromNs(), 1_000_000, "the window starts where the marker starts, on perf's clock");
+        assertEquals(from, w.window().fromNs(), 1_000_000, "the window starts where the marker's first report's second starts, on perf's clock");
         assertEquals(to, w.window().toNs(), 1_000_000);
         assertEquals(w.window().fromNs(), before.window().toNs(), "the plateau ends where the dip starts");
         assertEquals(5.0, before.seconds(), 1e-6, "at least 5 s of plateau");

@@ -220,8 +220,8 @@ public final class FlameView implements CaptureView {
         unitLabel.setPadding(new Insets(0, 8, 0, 8));
         unitLabel.managedProperty().bind(unitLabel.visibleProperty());
         unitLabel.setVisible(false);
-        HBox windowBar = new HBox(8, windowTitle, windowSwitch);
-        windowBar.setAlignment(Pos.CENTER_LEFT);
+        windowSwitch.setPadding(new Insets(0, 8, 0, 8));
+        VBox windowBar = new VBox(0, windowTitle, windowSwitch);
         root.setTop(new VBox(toolbar(), compareBar(), windowBar, unitLabel, crumbBar()));
         StackPane centre = new StackPane(flame, emptyLabel);
         emptyLabel.setText(ctx.text("flame.noCapture"));
@@ -603,7 +603,8 @@ public final class FlameView implements CaptureView {
                     : ctx.text("flame.window.offcpu.diffTitle", file, ow.slice().range(), u.format(s.after().totalWeight()),
                             ow.compare().range(), u.format(s.before().totalWeight()), byState(s.after()));
         } else if (vm.offCpuWindowUnplaced()) {
-            text = ctx.text("flame.window.offcpu.unplaced", vm.windowProperty().get().range());
+            boolean intervals = vm.profileProperty().get().profile() instanceof io.tunescope.model.stack.OffCpuProfile o && o.intervals() != null;
+            text = ctx.text(intervals ? "flame.window.offcpu.unplaced" : "flame.window.offcpu.noTimes", vm.windowProperty().get().range());
         } else if (w != null) {
             text = wb == null ? ctx.text("flame.window.title", w.range(), w.seconds(), w.sampleCount(),
                     w.entry().file().fileName(), io.tunescope.ui.WindowStatus.filterText(ctx, w.filter()))
@@ -775,7 +776,7 @@ public final class FlameView implements CaptureView {
     private io.tunescope.analysis.calltree.FrameModule[] frameModules;
 
     /** The tooltip text of a node: name, module, total and self samples and shares (diff: before, after, delta). */
-    String describe(FlameViewModel.Snapshot s, int node) {
+    public String describe(FlameViewModel.Snapshot s, int node) {
         CallTree t = s.tree();
         int f = t.frame(node);
         StringBuilder sb = new StringBuilder();

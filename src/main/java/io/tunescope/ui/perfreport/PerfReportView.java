@@ -75,7 +75,8 @@ public final class PerfReportView implements CaptureView {
             windowNote.setText("");
             return;
         }
-        windowNote.setText(ctx.text("perfreport.window.note", w.range(), w.seconds(), w.sampleCount(), w.entry().file().fileName()));
+        windowNote.setText(ctx.text(report.getItems().isEmpty() ? "perfreport.window.noteNoReport" : "perfreport.window.note", w.range(),
+                w.seconds(), w.sampleCount(), w.entry().file().fileName()));
         ctx.background().submit(() -> {
             var tree = io.tunescope.analysis.calltree.CallTree.of(w.profile());
             List<io.tunescope.analysis.calltree.Hotspot> hot = io.tunescope.analysis.calltree.Hotspots.of(tree, 0);
@@ -104,6 +105,7 @@ public final class PerfReportView implements CaptureView {
         javafx.scene.control.Button clear = new javafx.scene.control.Button(ctx.text("window.clear"));
         clear.setId("perfReportWindowClear");
         clear.setOnAction(e -> windows.clear());
+        clear.setMinWidth(javafx.scene.control.Button.USE_PREF_SIZE);
         HBox line = new HBox(8, windowNote, clear);
         HBox.setHgrow(windowNote, Priority.ALWAYS);
         line.setAlignment(Pos.CENTER_LEFT);
@@ -251,12 +253,13 @@ public final class PerfReportView implements CaptureView {
         }
     }
 
-    // for tests
-    String windowNoteText() {
+    /** The window's note ("" while no window is selected). */
+    public String windowNoteText() {
         return windowBox.isVisible() ? windowNote.getText() : "";
     }
 
-    List<io.tunescope.analysis.calltree.Hotspot> windowHotspots() {
+    /** The hotspots of the selected window's samples, as the view lists them. */
+    public List<io.tunescope.analysis.calltree.Hotspot> windowHotspots() {
         return List.copyOf(windowTable.getItems());
     }
 
@@ -280,6 +283,7 @@ public final class PerfReportView implements CaptureView {
         List<Loaded<PerfReport>> all = capture == null ? List.of() : capture.all(CpuDatasets.PERF_REPORT);
         report.getItems().setAll(all);
         report.setValue(all.isEmpty() ? null : all.get(0));
+        showWindow();
         if (all.isEmpty()) {
             event.getItems().clear();
             refresh();

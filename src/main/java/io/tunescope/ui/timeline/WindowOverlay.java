@@ -249,8 +249,9 @@ final class WindowOverlay {
                 Platform.runLater(() -> ctx.status(ctx.text("timeline.window.noProfile")));
                 return;
             }
-            long a = f.samples().nsAtWall(fromMs);
-            long b = f.samples().nsAtWall(toMs);
+            // a range that starts before the recording or ends after it: the samples there are all there is
+            long a = Math.max(f.samples().startNs(), f.samples().nsAtWall(fromMs));
+            long b = Math.min(f.samples().endNs() + 1, f.samples().nsAtWall(toMs));
             WindowSelection.Slice w = WindowSelection.cut(f.entry(), f.samples(), new Window(a, Math.max(a + 1, b)), SampleFilter.ALL, origin);
             WindowSelection.Slice before = null;
             if (beforeFromMs != Long.MIN_VALUE) {

@@ -112,6 +112,18 @@ final class WindowOverlay {
         return plot.getDomainAxis().java2DToValue(x, area, org.jfree.chart.ui.RectangleEdge.BOTTOM);
     }
 
+    /** Where a value of the time axis is on the canvas: {x, the middle of the first chart's height}; null without a chart (tests). */
+    double[] canvasPoint(double value) {
+        JFreeChart chart = viewer.getChart();
+        var info = viewer.getCanvas().getRenderingInfo();
+        if (chart == null || info == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return null;
+        }
+        var pi = info.getPlotInfo();
+        java.awt.geom.Rectangle2D area = pi.getSubplotCount() > 0 ? pi.getSubplotInfo(0).getDataArea() : pi.getDataArea();
+        return new double[] {plot.getDomainAxis().valueToJava2D(value, area, org.jfree.chart.ui.RectangleEdge.BOTTOM), area.getCenterY()};
+    }
+
     /** The window of a range of the chart's time axis (the values the chart draws). */
     void selectRange(double fromX, double toX) {
         Timeline t = timeline.get();
@@ -334,6 +346,11 @@ final class WindowOverlay {
             subs.get(i).addDomainMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
             shading.add(m);
         }
+    }
+
+    /** Markers of a Shift-drag in progress (for tests). */
+    int dragShadingCount() {
+        return dragShading.size();
     }
 
     /** The shading on the chart (for tests). */

@@ -217,6 +217,33 @@ class WindowFromMarkerFxTest {
         assertEquals(times.size(), flame.viewModel().snapshot().grandTotal(), "the whole profile again");
         assertTrue(overlay.shading().isEmpty());
         assertEquals("", report.windowNoteText());
+
+        // Shift-drag across the charts from the dip's start to its end selects the samples recorded in that range
+        robot.interact(() -> tabs.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        org.jfree.chart.fx.ChartCanvas canvas = robot.lookup("#timelineChart").queryAs(org.jfree.chart.fx.ChartViewer.class).getCanvas();
+        double[] p0 = overlay.canvasPoint(io.tunescope.render.timeline.TimelineChart.x(timeline.timeline(), dip.start()));
+        double[] p1 = overlay.canvasPoint(io.tunescope.render.timeline.TimelineChart.x(timeline.timeline(), dip.end()));
+        assertNotNull(p0);
+        assertTrue(p1[0] - p0[0] > 10, "the dip is wider than 10 pixels: " + p0[0] + " to " + p1[0]);
+        robot.press(KeyCode.SHIFT);
+        robot.moveTo(canvas.localToScreen(p0[0], p0[1])).press(javafx.scene.input.MouseButton.PRIMARY)
+                .moveTo(canvas.localToScreen((p0[0] + p1[0]) / 2, p0[1])).moveTo(canvas.localToScreen(p1[0], p1[1]))
+                .release(javafx.scene.input.MouseButton.PRIMARY);
+        robot.release(KeyCode.SHIFT);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> windows.selected() != null);
+        WindowSelection.Slice dragged = windows.selected();
+        assertEquals("timeline", dragged.origin());
+        assertNull(windows.compare());
+        // to within two pixels of the marker's ends, on perf's clock
+        double nsPerPixel = (dip.end() - dip.start()) * 1e6 / (p1[0] - p0[0]);
+        assertEquals(from, dragged.window().fromNs(), 2 * nsPerPixel);
+        assertEquals(to, dragged.window().toNs(), 2 * nsPerPixel);
+        long inDragged = times.stream().filter(t -> t >= dragged.window().fromNs() && t < dragged.window().toNs()).count();
+        assertEquals(inDragged, dragged.sampleCount());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(!overlay.shading().isEmpty(), "the dragged window is shaded");
+        assertEquals(0, overlay.dragShadingCount(), "the drag's own shading is gone after the release");
     }
 
     /**

@@ -118,11 +118,34 @@ public final class FlameView implements CaptureView {
 
     public FlameView(UiContext ctx) {
         this.ctx = ctx;
-        this.vm = new FlameViewModel(ctx.background(), io.tunescope.session.UserFiles.defaultSubsystems());
+        // the flame graph's own worker: a window picked in the heatmap or the timeline must not wait behind the
+        // other views' work on the shared pool (findings, NUMA, ... right after a capture is opened); seen under
+        // Xvfb: the flame graph showed the whole profile for seconds after a heatmap drag had opened it
+        this.vm = new FlameViewModel(ownWorker(ctx.background()), io.tunescope.session.UserFiles.defaultSubsystems());
         this.windows = ctx.windowSelection() != null ? ctx.windowSelection() : new io.tunescope.ui.WindowSelection();
         build();
         vm.windowProperty().bind(windows.selectedProperty());
         vm.compareWindowProperty().bind(windows.compareProperty());
+    }
+
+    /**
+     * One thread that ends when idle (views are built again with the window, e.g. on a language switch); the
+     * work falls back to the shared pool when it cannot be queued.
+     */
+    private static java.util.concurrent.Executor ownWorker(java.util.concurrent.Executor shared) {
+        java.util.concurrent.ThreadPoolExecutor t = new java.util.concurrent.ThreadPoolExecutor(0, 1, 30, java.util.concurrent.TimeUnit.SECONDS,
+                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread th = new Thread(r, "flame-graph");
+                    th.setDaemon(true);
+                    return th;
+                });
+        return task -> {
+            try {
+                t.execute(task);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                shared.execute(task);
+            }
+        };
     }
 
     public FlameViewModel viewModel() {
@@ -250,6 +273,13 @@ public final class FlameView implements CaptureView {
         callees.setHiddenRootRows(1);
 
         vm.snapshotProperty().addListener((o, a, s) -> showSnapshot(s));
+        // until the window's flame graph is computed, the title says so (the picture is still the previous one)
+        vm.windowProperty().addListener((o, a, w) -> {
+            if (w != null && vm.activeWindow() != null) {
+                windowTitle.setText(ctx.text("flame.window.computing", w.range(), w.sampleCount()));
+                windowTitle.setVisible(true);
+            }
+        });
         vm.snapshotProperty().addListener((o, a, s) -> refreshMarks());
         if (ctx.annotations() != null) {
             ctx.annotations().addListener(this::refreshMarks);

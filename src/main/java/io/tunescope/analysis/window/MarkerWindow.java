@@ -50,14 +50,19 @@ public record MarkerWindow(long fromMs, long toMs, long beforeFromMs) {
         return beforeFromMs != Long.MIN_VALUE;
     }
 
-    /** The window on the profile's perf clock (at least 1 ns long); null when the profile's wall clock is unknown. */
+    /**
+     * The window on the profile's perf clock (at least 1 ns long), cut to the recording (a range that starts before
+     * it or ends after it holds only the samples there are); null when the profile's wall clock is unknown.
+     */
     public Window window(ProfileSamples s) {
         Long a = s.nsAtWall(fromMs);
         Long b = s.nsAtWall(toMs);
         if (a == null || b == null) {
             return null;
         }
-        return new Window(a, Math.max(a + 1, b));
+        long from = Math.max(s.startNs(), a);
+        long to = Math.min(s.endNs() + 1, b);
+        return new Window(from, Math.max(from + 1, to));
     }
 
     /**

@@ -108,17 +108,44 @@ public final class FlameView implements CaptureView {
     private final io.tunescope.ui.WindowSelection windows;
     /** What the flame graph shows when it is of a time window: the window, its samples, the window compared with. */
     private final Label windowTitle = new Label();
+    /** Switches between a window's CPU samples and the off-CPU time of the same window. */
+    private final Hyperlink windowSwitch = new Hyperlink();
+    /** What the weights are when they are not samples (off-CPU time, and its unit). */
+    private final Label unitLabel = new Label();
     private Capture capture;
     private boolean syncingSelection;
     private boolean swallowTyped;
 
     public FlameView(UiContext ctx) {
         this.ctx = ctx;
-        this.vm = new FlameViewModel(ctx.background(), io.tunescope.session.UserFiles.defaultSubsystems());
+        // the flame graph's own worker: a window picked in the heatmap or the timeline must not wait behind the
+        // other views' work on the shared pool (findings, NUMA, ... right after a capture is opened); seen under
+        // Xvfb: the flame graph showed the whole profile for seconds after a heatmap drag had opened it
+        this.vm = new FlameViewModel(ownWorker(ctx.background()), io.tunescope.session.UserFiles.defaultSubsystems());
         this.windows = ctx.windowSelection() != null ? ctx.windowSelection() : new io.tunescope.ui.WindowSelection();
         build();
         vm.windowProperty().bind(windows.selectedProperty());
         vm.compareWindowProperty().bind(windows.compareProperty());
+    }
+
+    /**
+     * One thread that ends when idle (views are built again with the window, e.g. on a language switch); the
+     * work falls back to the shared pool when it cannot be queued.
+     */
+    private static java.util.concurrent.Executor ownWorker(java.util.concurrent.Executor shared) {
+        java.util.concurrent.ThreadPoolExecutor t = new java.util.concurrent.ThreadPoolExecutor(0, 1, 30, java.util.concurrent.TimeUnit.SECONDS,
+                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread th = new Thread(r, "flame-graph");
+                    th.setDaemon(true);
+                    return th;
+                });
+        return task -> {
+            try {
+                t.execute(task);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                shared.execute(task);
+            }
+        };
     }
 
     public FlameViewModel viewModel() {
@@ -167,6 +194,8 @@ public final class FlameView implements CaptureView {
         List<CaptureProfiles.Entry> list = c == null ? List.of() : CaptureProfiles.of(c);
         profileBox.getItems().setAll(list);
         beforeBox.getItems().setAll(list);
+        var session = c == null ? null : io.tunescope.session.CaptureSession.of(c);
+        vm.setTimes(session == null ? null : e -> session.timed(e.file().path(), e.profile()));
         vm.setProfiles(list);
         emptyLabel.setText(ctx.text(c == null ? "flame.noCapture" : "flame.noProfile"));
     }
@@ -175,7 +204,7 @@ public final class FlameView implements CaptureView {
     @Override
     public boolean reveal(io.tunescope.ui.Target target) {
         if (target instanceof io.tunescope.ui.Target.SelectedWindow) {
-            return vm.activeWindow() != null;
+            return vm.activeWindow() != null || vm.activeOffCpuWindow() != null;
         }
         if (!(target instanceof io.tunescope.ui.Target.Frame f) || capture == null || profileBox.getItems().isEmpty()) {
             return false;
@@ -201,7 +230,23 @@ public final class FlameView implements CaptureView {
         windowTitle.setPadding(new Insets(2, 8, 0, 8));
         windowTitle.managedProperty().bind(windowTitle.visibleProperty());
         windowTitle.setVisible(false);
-        root.setTop(new VBox(toolbar(), compareBar(), windowTitle, crumbBar()));
+        windowSwitch.setId("flame-window-switch");
+        windowSwitch.managedProperty().bind(windowSwitch.visibleProperty());
+        windowSwitch.setVisible(false);
+        windowSwitch.setOnAction(e -> {
+            if (windowSwitch.getUserData() instanceof CaptureProfiles.Entry target) {
+                vm.profileProperty().set(target);
+            }
+        });
+        unitLabel.setId("flame-unit");
+        unitLabel.getStyleClass().add("hint");
+        unitLabel.setWrapText(true);
+        unitLabel.setPadding(new Insets(0, 8, 0, 8));
+        unitLabel.managedProperty().bind(unitLabel.visibleProperty());
+        unitLabel.setVisible(false);
+        windowSwitch.setPadding(new Insets(0, 8, 0, 8));
+        VBox windowBar = new VBox(0, windowTitle, windowSwitch);
+        root.setTop(new VBox(toolbar(), compareBar(), windowBar, unitLabel, crumbBar()));
         StackPane centre = new StackPane(flame, emptyLabel);
         emptyLabel.setText(ctx.text("flame.noCapture"));
         emptyLabel.visibleProperty().bind(vm.snapshotProperty().isNull());
@@ -229,6 +274,13 @@ public final class FlameView implements CaptureView {
         callees.setHiddenRootRows(1);
 
         vm.snapshotProperty().addListener((o, a, s) -> showSnapshot(s));
+        // until the window's flame graph is computed, the title says so (the picture is still the previous one)
+        vm.windowProperty().addListener((o, a, w) -> {
+            if (w != null && vm.activeWindow() != null) {
+                windowTitle.setText(ctx.text("flame.window.computing", w.range(), w.sampleCount()));
+                windowTitle.setVisible(true);
+            }
+        });
         vm.snapshotProperty().addListener((o, a, s) -> refreshMarks());
         if (ctx.annotations() != null) {
             ctx.annotations().addListener(this::refreshMarks);
@@ -438,6 +490,16 @@ public final class FlameView implements CaptureView {
     private TableColumn<Hotspot, Long> numberCol(String key, java.util.function.ToLongFunction<Hotspot> f) {
         TableColumn<Hotspot, Long> c = new TableColumn<>(ctx.text(key));
         c.setCellValueFactory(v -> new ReadOnlyObjectWrapper<>(f.applyAsLong(v.getValue())));
+        // off-CPU time is shown as time (ms, s) and the header says so; samples as counts
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Long item, boolean empty) {
+                super.updateItem(item, empty);
+                FlameViewModel.Snapshot snap = vm.snapshot();
+                setText(empty || item == null ? null : snap != null && snap.unit().isTime() ? snap.unit().format(item) : String.valueOf(item));
+            }
+        });
+        vm.snapshotProperty().addListener((o, a, b) -> c.setText(ctx.text(b != null && b.unit().isTime() ? key + ".time" : key)));
         c.setPrefWidth(58);
         c.setStyle("-fx-alignment: CENTER-RIGHT;");
         return c;
@@ -558,11 +620,13 @@ public final class FlameView implements CaptureView {
         CaptureProfiles.Entry[] sides = vm.diffSides();
         io.tunescope.ui.WindowSelection.Slice w = vm.activeWindow();
         io.tunescope.ui.WindowSelection.Slice wb = vm.activeCompareWindow();
-        windowTitle.setVisible(w != null);
-        windowTitle.setText(w == null ? "" : wb == null ? ctx.text("flame.window.title", w.range(), w.seconds(), w.sampleCount(),
-                w.entry().file().fileName(), io.tunescope.ui.WindowStatus.filterText(ctx, w.filter()))
-                : ctx.text("flame.window.diffTitle", w.range(), w.sampleCount(), wb.range(), wb.sampleCount(), w.entry().file().fileName()));
-        if (s.diff() != null && w != null && wb != null) {
+        FlameViewModel.OffCpuWindow ow = vm.activeOffCpuWindow();
+        showWindowTitle(s, w, wb, ow);
+        showUnit(s);
+        if (s.diff() != null && ow != null && ow.compare() != null) {
+            diffLegend.setText(ctx.text(s.diff().reversed() ? "flame.diff.legend.reversed" : "flame.diff.legend", ow.compare().range(),
+                    ow.slice().range(), pct(vm.thresholdPctProperty().get() / 100.0)));
+        } else if (s.diff() != null && w != null && wb != null) {
             diffLegend.setText(ctx.text(s.diff().reversed() ? "flame.diff.legend.reversed" : "flame.diff.legend", wb.range(), w.range(),
                     pct(vm.thresholdPctProperty().get() / 100.0)));
         } else if (s.diff() != null && sides != null) {
@@ -587,6 +651,85 @@ public final class FlameView implements CaptureView {
         } else {
             matchLabel.setText(ctx.text("flame.search.matched", s.search().count(), pct(s.search().share())));
         }
+    }
+
+    /**
+     * The title of a windowed flame graph: the window, its samples (or, for an off-CPU recording, its off-CPU
+     * time by state), the window compared with; and the link to the other kind of profile of the same window.
+     */
+    private void showWindowTitle(FlameViewModel.Snapshot s, io.tunescope.ui.WindowSelection.Slice w,
+                                 io.tunescope.ui.WindowSelection.Slice wb, FlameViewModel.OffCpuWindow ow) {
+        String text;
+        if (ow != null) {
+            String file = vm.profileProperty().get().file().fileName();
+            io.tunescope.model.stack.WeightUnit u = s.unit();
+            text = ow.compare() == null || s.before() == null
+                    ? ctx.text("flame.window.offcpu.title", ow.slice().range(), ow.slice().seconds(), file, s.weight(s.after().totalWeight()),
+                            s.after().samples(), byState(s.after()))
+                    : ctx.text("flame.window.offcpu.diffTitle", file, ow.slice().range(), u.format(s.after().totalWeight()),
+                            ow.compare().range(), u.format(s.before().totalWeight()), byState(s.after()));
+        } else if (vm.offCpuWindowUnplaced()) {
+            boolean intervals = vm.profileProperty().get().profile() instanceof io.tunescope.model.stack.OffCpuProfile o && o.intervals() != null;
+            text = ctx.text(intervals ? "flame.window.offcpu.unplaced" : "flame.window.offcpu.noTimes", vm.windowProperty().get().range());
+        } else if (w != null) {
+            text = wb == null ? ctx.text("flame.window.title", w.range(), w.seconds(), w.sampleCount(),
+                    w.entry().file().fileName(), io.tunescope.ui.WindowStatus.filterText(ctx, w.filter()))
+                    : ctx.text("flame.window.diffTitle", w.range(), w.sampleCount(), wb.range(), wb.sampleCount(), w.entry().file().fileName());
+        } else {
+            text = "";
+        }
+        windowTitle.setText(text);
+        windowTitle.setVisible(!text.isEmpty());
+        // the other kind of profile of the same window: the off-CPU recording of the window's step, or back to its samples
+        CaptureProfiles.Entry target = null;
+        String link = "";
+        io.tunescope.ui.WindowSelection.Slice sel = vm.windowProperty().get();
+        if (sel != null && w != null) {
+            target = offCpuFor(sel);
+            link = target == null ? "" : ctx.text("flame.window.toOffcpu", target.file().fileName());
+        } else if (sel != null && vm.profileProperty().get() != null && vm.profileProperty().get().offCpu()
+                && profileBox.getItems().contains(sel.entry())) {
+            target = sel.entry();
+            link = ctx.text("flame.window.toCpu", target.file().fileName());
+        }
+        windowSwitch.setUserData(target);
+        windowSwitch.setText(link);
+        windowSwitch.setVisible(target != null);
+    }
+
+    /** The off-CPU recording (with intervals) for a window: of the window's step first, else any. */
+    private CaptureProfiles.Entry offCpuFor(io.tunescope.ui.WindowSelection.Slice w) {
+        CaptureProfiles.Entry any = null;
+        for (CaptureProfiles.Entry e : profileBox.getItems()) {
+            if (e.offCpu() && e.profile() instanceof io.tunescope.model.stack.OffCpuProfile o && o.intervals() != null) {
+                if (e.file().step().equals(w.entry().file().step())) {
+                    return e;
+                }
+                any = any == null ? e : any;
+            }
+        }
+        return any;
+    }
+
+    /** "I/O (D) 0.12 s, sleeping (S) 3.40 s, preempted (R) 0.05 s": an off-CPU window's time by prev_state. */
+    private String byState(io.tunescope.model.stack.StackProfile p) {
+        if (!(p instanceof io.tunescope.model.stack.OffCpuProfile o) || o.accounting() == null) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (var e : o.accounting().byState().entrySet()) {
+            if (e.getValue() > 0) {
+                parts.add(ctx.text("flame.offcpu.state." + e.getKey().name().toLowerCase(Locale.ROOT), o.unit().format(e.getValue())));
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Says what the weights are when they are time (an off-CPU profile), and in which unit the input gave them. */
+    private void showUnit(FlameViewModel.Snapshot s) {
+        io.tunescope.model.stack.WeightUnit u = s.unit();
+        unitLabel.setVisible(u.isTime());
+        unitLabel.setText(u.isTime() ? ctx.text("flame.unit.time", ctx.text("flame.unit." + u.slug()), s.weight(s.grandTotal())) : "");
     }
 
     private void showLegend(List<io.tunescope.render.flame.FlameColors.Legend> legend) {
@@ -678,8 +821,9 @@ public final class FlameView implements CaptureView {
         }
         FlameViewModel.Snapshot snap = vm.snapshot();
         long grand = snap == null ? 0 : snap.grandTotal();
-        sandwichTitle.setText(ctx.text("flame.sandwich.title", s.sandwich().function(), s.callees().span(),
-                grand == 0 ? "" : pct((double) s.callees().span() / grand)));
+        boolean time = snap != null && snap.unit().isTime();
+        sandwichTitle.setText(ctx.text(time ? "flame.sandwich.titleTime" : "flame.sandwich.title", s.sandwich().function(),
+                time ? snap.weight(s.callees().span()) : s.callees().span(), grand == 0 ? "" : pct((double) s.callees().span() / grand)));
         callers.setContent(s.callers(), s.callerColors(), null);
         callees.setContent(s.callees(), s.calleeColors(), null);
     }
@@ -698,7 +842,7 @@ public final class FlameView implements CaptureView {
     private io.tunescope.analysis.calltree.FrameModule[] frameModules;
 
     /** The tooltip text of a node: name, module, total and self samples and shares (diff: before, after, delta). */
-    String describe(FlameViewModel.Snapshot s, int node) {
+    public String describe(FlameViewModel.Snapshot s, int node) {
         CallTree t = s.tree();
         int f = t.frame(node);
         StringBuilder sb = new StringBuilder();
@@ -714,8 +858,10 @@ public final class FlameView implements CaptureView {
         }
         DiffTree d = s.diff();
         if (d != null) {
-            sb.append(ctx.text("flame.tip.before", d.before(node), pct(d.beforeShare(node)))).append('\n');
-            sb.append(ctx.text("flame.tip.after", d.after(node), pct(d.afterShare(node)))).append('\n');
+            sb.append(ctx.text("flame.tip.before", s.unit().isTime() ? s.weight(d.before(node)) : d.before(node), pct(d.beforeShare(node))))
+                    .append('\n');
+            sb.append(ctx.text("flame.tip.after", s.unit().isTime() ? s.weight(d.after(node)) : d.after(node), pct(d.afterShare(node))))
+                    .append('\n');
             sb.append(ctx.text("flame.tip.delta", String.format(Locale.ROOT, "%+.2f", d.delta(node) * 100)));
             if (d.isNew(node)) {
                 sb.append('\n').append(ctx.text("flame.tip.new"));
@@ -724,9 +870,15 @@ public final class FlameView implements CaptureView {
             }
         } else {
             long g = s.grandTotal();
-            sb.append(ctx.text("flame.tip.total", t.total(s.column(), node), pct(g == 0 ? 0 : (double) t.total(s.column(), node) / g)))
-                    .append('\n');
-            sb.append(ctx.text("flame.tip.self", t.self(s.column(), node), pct(g == 0 ? 0 : (double) t.self(s.column(), node) / g)));
+            long total = t.total(s.column(), node);
+            long self = t.self(s.column(), node);
+            if (s.unit().isTime()) {
+                sb.append(ctx.text("flame.tip.totalTime", s.weight(total), pct(g == 0 ? 0 : (double) total / g))).append('\n');
+                sb.append(ctx.text("flame.tip.selfTime", s.weight(self), pct(g == 0 ? 0 : (double) self / g)));
+            } else {
+                sb.append(ctx.text("flame.tip.total", total, pct(g == 0 ? 0 : (double) total / g))).append('\n');
+                sb.append(ctx.text("flame.tip.self", self, pct(g == 0 ? 0 : (double) self / g)));
+            }
         }
         return sb.toString();
     }

@@ -52,7 +52,19 @@ public final class FlameViewModel {
 
     /** Everything the view paints, immutable. {@code diff} is null unless comparing; then {@code tree == diff.tree()}. */
     public record Snapshot(CallTree tree, DiffTree diff, int column, List<Hotspot> hotspots, FlameColors colors,
-                           FlameLayout layout, FlameSearch search, String searchError, Map<Integer, Hotspot> otherSide) {
+                           FlameLayout layout, FlameSearch search, String searchError, Map<Integer, Hotspot> otherSide,
+                           StackProfile after, StackProfile before) {
+        /** What the weights count: samples, or time for an off-CPU profile. */
+        public io.tunescope.model.stack.WeightUnit unit() {
+            return after == null ? io.tunescope.model.stack.WeightUnit.SAMPLES : after.unit();
+        }
+
+        /** A weight with its unit for people: "1,234 samples", "12.3 ms". */
+        public String weight(long w) {
+            io.tunescope.model.stack.WeightUnit u = unit();
+            return u.isTime() ? u.format(w) : String.format(java.util.Locale.ROOT, "%,d samples", w);
+        }
+
         public long grandTotal() {
             return tree.grandTotal(column);
         }
@@ -69,6 +81,20 @@ public final class FlameViewModel {
             double other = o == null ? 0 : o.totalShare();
             return diff.reversed() ? other - h.totalShare() : h.totalShare() - other;
         }
+    }
+
+    /**
+     * The selected time window placed on the clock of the shown off-CPU recording (through the wall clock of
+     * both, as the one reading places them): the off-CPU time of exactly that window, and of the window
+     * compared with (null when there is none).
+     */
+    public record OffCpuWindow(io.tunescope.analysis.window.OffCpuSamples samples, io.tunescope.analysis.window.Window window,
+                               io.tunescope.analysis.window.Window before, io.tunescope.ui.WindowSelection.Slice slice,
+                               io.tunescope.ui.WindowSelection.Slice compare) {
+    }
+
+    /** An off-CPU recording cut to a window (computed in the background). */
+    private record Cut(io.tunescope.analysis.window.OffCpuSamples samples, io.tunescope.analysis.window.Window window) {
     }
 
     /** The caller/callee trees of the selected function, laid out. */
@@ -113,17 +139,29 @@ public final class FlameViewModel {
     private final AtomicInteger pending = new AtomicInteger();
     private final Map<StackProfile, CallTree> trees = new IdentityHashMap<>();
     private final Deque<StackProfile> windowTrees = new ArrayDeque<>();
+    private final Map<Cut, StackProfile> cuts = new java.util.LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Cut, StackProfile> e) {
+            return size() > 6;
+        }
+    };
+    private final Map<CaptureProfiles.Entry, java.util.Optional<io.tunescope.analysis.window.TimedProfile>> timed = new java.util.HashMap<>();
+    private java.util.function.Function<CaptureProfiles.Entry, io.tunescope.analysis.window.TimedProfile> times = e -> null;
     private volatile TreeStage lastTree;
     private volatile ColorStage lastColors;
     private volatile LayoutStage lastLayout;
     private volatile SearchStage lastSearch;
     private boolean suspend;
 
-    private record TreeKey(StackProfile after, StackProfile before, boolean diff, boolean reverse, TransformStack transforms) {
+    private record TreeKey(StackProfile after, StackProfile before, boolean diff, boolean reverse, TransformStack transforms,
+                           Cut afterCut, Cut beforeCut) {
+        TreeKey(StackProfile after, StackProfile before, boolean diff, boolean reverse, TransformStack transforms) {
+            this(after, before, diff, reverse, transforms, null, null);
+        }
     }
 
     private record TreeStage(TreeKey key, CallTree tree, DiffTree diff, int column, List<Hotspot> hotspots,
-                             Map<Integer, Hotspot> otherSide) {
+                             Map<Integer, Hotspot> otherSide, StackProfile after, StackProfile before) {
     }
 
     private record ColorStage(CallTree tree, DiffTree diff, ColorScheme scheme, double threshold, Subsystems rules,
@@ -162,13 +200,16 @@ public final class FlameViewModel {
             treeChanged.run();
         });
         reverse.addListener((o, a, b) -> {
-            if (diffMode.get() || activeCompareWindow() != null) {
+            OffCpuWindow ow = activeOffCpuWindow();
+            if (diffMode.get() || activeCompareWindow() != null || (ow != null && ow.before() != null)) {
                 treeChanged.run();
             }
         });
         transforms.addListener((o, a, b) -> treeChanged.run());
         window.addListener((o, a, b) -> {
-            if (b != null && b.entry() != null && profiles.contains(b.entry()) && !b.entry().equals(profile.get())) {
+            // a window shows on the profile it was cut from, unless an off-CPU recording on the wall clock is shown
+            if (b != null && b.entry() != null && profiles.contains(b.entry()) && !b.entry().equals(profile.get())
+                    && !(profile.get() != null && profile.get().offCpu() && activeOffCpuWindow() != null)) {
                 boolean was = suspend;
                 suspend = true;
                 profile.set(b.entry());
@@ -223,6 +264,58 @@ public final class FlameViewModel {
     public io.tunescope.ui.WindowSelection.Slice activeCompareWindow() {
         io.tunescope.ui.WindowSelection.Slice b = compareWindow.get();
         return activeWindow() != null && b != null && b.entry() != null && b.entry().equals(profile.get()) ? b : null;
+    }
+
+    /**
+     * How to get a profile's times on the one reading's clock (the capture session's {@code timed}); set by
+     * the view with each capture. Without it, windows apply to the CPU profile they were cut from only.
+     */
+    public void setTimes(java.util.function.Function<CaptureProfiles.Entry, io.tunescope.analysis.window.TimedProfile> f) {
+        times = f == null ? e -> null : f;
+        timed.clear();
+    }
+
+    /** A profile's times on the one reading's clock, or null (kept per profile, so that the same object is reused). */
+    public io.tunescope.analysis.window.TimedProfile timesOf(CaptureProfiles.Entry e) {
+        return e == null ? null : timed.computeIfAbsent(e, k -> java.util.Optional.ofNullable(times.apply(k))).orElse(null);
+    }
+
+    /**
+     * The selected window as it applies to the shown off-CPU profile: the window's wall-clock span placed on
+     * the off-CPU recording's clock (and the window compared with). Null when no window is selected, the shown
+     * profile is not an off-CPU recording with intervals, or either wall clock is unknown.
+     */
+    public OffCpuWindow activeOffCpuWindow() {
+        CaptureProfiles.Entry p = profile.get();
+        io.tunescope.ui.WindowSelection.Slice w = window.get();
+        if (p == null || !p.offCpu() || w == null || w.window().all()) {
+            return null;
+        }
+        if (!(timesOf(p) instanceof io.tunescope.analysis.window.OffCpuSamples o)) {
+            return null;
+        }
+        io.tunescope.analysis.window.Window a = onClockOf(o, w);
+        if (a == null) {
+            return null;
+        }
+        io.tunescope.ui.WindowSelection.Slice c = compareWindow.get();
+        io.tunescope.analysis.window.Window b = c == null ? null : onClockOf(o, c);
+        return new OffCpuWindow(o, a, b, w, b == null ? null : c);
+    }
+
+    /** True when a window is selected but the shown off-CPU recording cannot be placed on its clock. */
+    public boolean offCpuWindowUnplaced() {
+        CaptureProfiles.Entry p = profile.get();
+        return p != null && p.offCpu() && window.get() != null && activeOffCpuWindow() == null;
+    }
+
+    /** A window of CPU samples placed on an off-CPU recording's clock through the wall clock; null when either is unknown. */
+    static io.tunescope.analysis.window.Window onClockOf(io.tunescope.analysis.window.OffCpuSamples o, io.tunescope.ui.WindowSelection.Slice w) {
+        Long a = w.samples().wallMs(w.window().fromNs());
+        Long b = w.samples().wallMs(w.window().toNs());
+        Long x = a == null ? null : o.nsAtWall(a);
+        Long y = b == null ? null : o.nsAtWall(b);
+        return x == null || y == null || y < x ? null : new io.tunescope.analysis.window.Window(x, y);
     }
 
     /** Events of the shown profile's input (a perf script may hold several, e.g. cycles and instructions). */
@@ -333,6 +426,9 @@ public final class FlameViewModel {
             synchronized (trees) {
                 trees.clear();
                 windowTrees.clear();
+            }
+            synchronized (cuts) {
+                cuts.clear();
             }
             profiles.setAll(list);
             transforms.set(TransformStack.EMPTY);
@@ -529,7 +625,13 @@ public final class FlameViewModel {
         io.tunescope.ui.WindowSelection.Slice w = activeWindow();
         io.tunescope.ui.WindowSelection.Slice wb = activeCompareWindow();
         TreeKey key;
-        if (w != null) {
+        OffCpuWindow ow = w == null ? activeOffCpuWindow() : null;
+        if (ow != null) {
+            // the off-CPU time of the window (each interval cut to it); with a second window: window vs window
+            boolean diff = ow.before() != null;
+            key = new TreeKey(null, null, diff, diff && reverse.get(), transforms.get(), new Cut(ow.samples(), ow.window()),
+                    diff ? new Cut(ow.samples(), ow.before()) : null);
+        } else if (w != null) {
             // the window's samples (of its own event); with a second window: window vs window
             boolean diff = wb != null;
             key = new TreeKey(w.profile(), diff ? wb.profile() : null, diff, diff && reverse.get(), transforms.get());
@@ -588,12 +690,25 @@ public final class FlameViewModel {
         return e == null ? p : e;
     }
 
+    /** The off-CPU profile of a window (kept while it is one of the last few). */
+    private StackProfile cut(Cut c) {
+        synchronized (cuts) {
+            StackProfile p = cuts.get(c);
+            if (p == null) {
+                p = c.samples().select(c.window(), io.tunescope.analysis.window.SampleFilter.ALL);
+                cuts.put(c, p);
+            }
+            return p;
+        }
+    }
+
     private CallTree treeOf(StackProfile p) {
         synchronized (trees) {
             CallTree t = trees.get(p);
             if (t == null) {
                 t = CallTree.of(p);
-                if (p instanceof io.tunescope.analysis.window.WindowProfile) {
+                if (p instanceof io.tunescope.analysis.window.WindowProfile
+                        || (p instanceof io.tunescope.model.stack.OffCpuProfile o && o.fromNs() != Long.MIN_VALUE)) {
                     // a window's tree is kept while it is one of the last few (each drag makes a new window)
                     windowTrees.addLast(p);
                     while (windowTrees.size() > 4) {
@@ -610,12 +725,14 @@ public final class FlameViewModel {
                      boolean rx) {
         TreeStage ts = lastTree;
         if (ts == null || !ts.key().equals(key)) {
-            CallTree after = treeOf(key.after());
+            StackProfile afterProfile = key.afterCut() != null ? cut(key.afterCut()) : key.after();
+            StackProfile beforeProfile = key.beforeCut() != null ? cut(key.beforeCut()) : key.before();
+            CallTree after = treeOf(afterProfile);
             CallTree tree;
             DiffTree diff = null;
             int column = 0;
             if (key.diff()) {
-                DiffTree d = DiffTree.of(treeOf(key.before()), after);
+                DiffTree d = DiffTree.of(treeOf(beforeProfile), after);
                 d = key.reverse() ? d.reverse() : d;
                 diff = d.withTree(key.transforms().apply(d.tree()));
                 tree = diff.tree();
@@ -629,7 +746,7 @@ public final class FlameViewModel {
                     other.put(h.frameId(), h);
                 }
             }
-            ts = new TreeStage(key, tree, diff, column, Hotspots.of(tree, column), Map.copyOf(other));
+            ts = new TreeStage(key, tree, diff, column, Hotspots.of(tree, column), Map.copyOf(other), afterProfile, beforeProfile);
             lastTree = ts;
         }
         ColorStage cst = lastColors;
@@ -659,7 +776,8 @@ public final class FlameViewModel {
             ss = new SearchStage(ts.tree(), ts.column(), q, rx, fs, error);
             lastSearch = ss;
         }
-        return new Snapshot(ts.tree(), ts.diff(), ts.column(), ts.hotspots(), cst.colors(), ls.layout(), ss.search(), ss.error(), ts.otherSide());
+        return new Snapshot(ts.tree(), ts.diff(), ts.column(), ts.hotspots(), cst.colors(), ls.layout(), ss.search(), ss.error(), ts.otherSide(),
+                ts.after(), ts.before());
     }
 
     private void requestSandwich() {

@@ -226,7 +226,8 @@ public final class HeatmapView implements CaptureView {
             if (dragFrom != null && dragTo != null && heatmap != null) {
                 Window w = dragColumns ? heatmap.columns(dragFrom[0], dragTo[0]) : heatmap.range(dragFrom[0], dragFrom[1], dragTo[0], dragTo[1]);
                 cursor = dragTo;
-                selectWindow(w);
+                // a click on a cell or a drag across cells: the flame graph of exactly that window is shown
+                selectWindow(w, true);
             }
             dragFrom = null;
             dragTo = null;
@@ -256,7 +257,7 @@ public final class HeatmapView implements CaptureView {
         keys.alias("heatmap.right", "D");
         keys.register("heatmap.select", javafx.scene.input.KeyCombination.valueOf("Enter"), "shortcut.heatmap.select", root, focused, () -> {
             if (heatmap != null && cursor != null) {
-                selectWindow(heatmap.columns(cursor[0], cursor[0]));
+                selectWindow(heatmap.columns(cursor[0], cursor[0]), false);
             }
         });
         keys.register("heatmap.search", javafx.scene.input.KeyCombination.valueOf("Slash"), "shortcut.heatmap.search", root, focused,
@@ -289,6 +290,14 @@ public final class HeatmapView implements CaptureView {
 
     /** Re-aggregates the window's samples in the background, then makes it the selected window. */
     void selectWindow(Window w) {
+        selectWindow(w, false);
+    }
+
+    /**
+     * Re-aggregates the window's samples in the background, then makes it the selected window; with
+     * {@code open}, then shows the flame graph of it (the mouse's way: click or drag on the cells).
+     */
+    void selectWindow(Window w, boolean open) {
         Heatmap h = heatmap;
         CaptureProfiles.Entry e = profileBox.getValue();
         if (h == null || e == null) {
@@ -296,7 +305,12 @@ public final class HeatmapView implements CaptureView {
         }
         ctx.background().submit(() -> {
             WindowSelection.Slice s = WindowSelection.cut(e, h.samples(), w, h.filter(), "heatmap");
-            Platform.runLater(() -> windows.select(s, null));
+            Platform.runLater(() -> {
+                windows.select(s, null);
+                if (open) {
+                    ctx.navigate(new Target.SelectedWindow(e.file().step()));
+                }
+            });
         });
     }
 

@@ -46,10 +46,80 @@ public final class PerfReportView implements CaptureView {
     private final TextField filter = new TextField();
     private final Label header = new Label();
     private final TreeTableView<Row> table = new TreeTableView<>();
+    /** While a time window is selected: why the report's table is for the whole recording, and the window's own hotspots. */
+    private final Label windowNote = new Label();
+    private final javafx.scene.control.TableView<io.tunescope.analysis.calltree.Hotspot> windowTable = new javafx.scene.control.TableView<>();
+    private final VBox windowBox = new VBox(4);
+    private final io.tunescope.ui.WindowSelection windows;
+    private int windowGeneration;
 
     public PerfReportView(UiContext ctx) {
         this.ctx = ctx;
+        this.windows = ctx.windowSelection() != null ? ctx.windowSelection() : new io.tunescope.ui.WindowSelection();
         build();
+        windows.selectedProperty().addListener((o, a, b) -> showWindow());
+        showWindow();
+    }
+
+    /**
+     * perf report's text is aggregated over the whole recording (it keeps no time per sample), so its table
+     * cannot be cut to a window: while a window is selected the view says so and shows the hotspots of the
+     * window's own samples (from the perf script, the same ones the flame graph shows) above the table.
+     */
+    private void showWindow() {
+        io.tunescope.ui.WindowSelection.Slice w = windows.selected();
+        int gen = ++windowGeneration;
+        windowBox.setVisible(w != null);
+        if (w == null) {
+            windowTable.getItems().clear();
+            windowNote.setText("");
+            return;
+        }
+        windowNote.setText(ctx.text(report.getItems().isEmpty() ? "perfreport.window.noteNoReport" : "perfreport.window.note", w.range(),
+                w.seconds(), w.sampleCount(), w.entry().file().fileName()));
+        ctx.background().submit(() -> {
+            var tree = io.tunescope.analysis.calltree.CallTree.of(w.profile());
+            List<io.tunescope.analysis.calltree.Hotspot> hot = io.tunescope.analysis.calltree.Hotspots.of(tree, 0);
+            List<io.tunescope.analysis.calltree.Hotspot> top = hot.stream()
+                    .sorted(java.util.Comparator.comparingLong(io.tunescope.analysis.calltree.Hotspot::self).reversed()
+                            .thenComparing(io.tunescope.analysis.calltree.Hotspot::function))
+                    .filter(h -> h.self() > 0).limit(200).toList();
+            javafx.application.Platform.runLater(() -> {
+                if (gen == windowGeneration) {
+                    windowTable.getItems().setAll(top);
+                }
+            });
+        });
+    }
+
+    private void buildWindowBox() {
+        windowNote.setId("perfReportWindowNote");
+        windowNote.setWrapText(true);
+        windowTable.setId("perfReportWindowHotspots");
+        windowTable.setPrefHeight(220);
+        windowTable.getColumns().add(hotCol("perfreport.col.self", h -> pct(h.selfShare() * 100), 80));
+        windowTable.getColumns().add(hotCol("perfreport.col.samples", h -> String.format(Locale.ROOT, "%,d", h.self()), 90));
+        windowTable.getColumns().add(hotCol("perfreport.col.children", h -> pct(h.totalShare() * 100), 90));
+        windowTable.getColumns().add(hotCol("perfreport.col.symbol", io.tunescope.analysis.calltree.Hotspot::function, 420));
+        windowTable.getColumns().add(hotCol("perfreport.col.dso", io.tunescope.analysis.calltree.Hotspot::moduleLabel, 160));
+        javafx.scene.control.Button clear = new javafx.scene.control.Button(ctx.text("window.clear"));
+        clear.setId("perfReportWindowClear");
+        clear.setOnAction(e -> windows.clear());
+        clear.setMinWidth(javafx.scene.control.Button.USE_PREF_SIZE);
+        HBox line = new HBox(8, windowNote, clear);
+        HBox.setHgrow(windowNote, Priority.ALWAYS);
+        line.setAlignment(Pos.CENTER_LEFT);
+        windowBox.getChildren().setAll(line, windowTable);
+        windowBox.managedProperty().bind(windowBox.visibleProperty());
+    }
+
+    private javafx.scene.control.TableColumn<io.tunescope.analysis.calltree.Hotspot, String> hotCol(String key,
+            Function<io.tunescope.analysis.calltree.Hotspot, String> f, double width) {
+        javafx.scene.control.TableColumn<io.tunescope.analysis.calltree.Hotspot, String> c = new javafx.scene.control.TableColumn<>(ctx.text(key));
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        return c;
     }
 
     private void build() {
@@ -109,7 +179,8 @@ public final class PerfReportView implements CaptureView {
         HBox.setHgrow(filter, Priority.ALWAYS);
         bar.setAlignment(Pos.CENTER_LEFT);
         header.setWrapText(true);
-        VBox top = new VBox(6, bar, header);
+        buildWindowBox();
+        VBox top = new VBox(6, bar, windowBox, header);
         top.setPadding(new Insets(8, 8, 6, 8));
         root.setTop(top);
         root.setCenter(table);
@@ -182,6 +253,16 @@ public final class PerfReportView implements CaptureView {
         }
     }
 
+    /** The window's note ("" while no window is selected). */
+    public String windowNoteText() {
+        return windowBox.isVisible() ? windowNote.getText() : "";
+    }
+
+    /** The hotspots of the selected window's samples, as the view lists them. */
+    public List<io.tunescope.analysis.calltree.Hotspot> windowHotspots() {
+        return List.copyOf(windowTable.getItems());
+    }
+
     @Override
     public String titleKey() {
         return "perfreport.tab";
@@ -202,6 +283,7 @@ public final class PerfReportView implements CaptureView {
         List<Loaded<PerfReport>> all = capture == null ? List.of() : capture.all(CpuDatasets.PERF_REPORT);
         report.getItems().setAll(all);
         report.setValue(all.isEmpty() ? null : all.get(0));
+        showWindow();
         if (all.isEmpty()) {
             event.getItems().clear();
             refresh();

@@ -52,6 +52,104 @@ final class WindowOverlay {
         this.windows = ctx.windowSelection() != null ? ctx.windowSelection() : new WindowSelection();
         windows.selectedProperty().addListener((o, a, b) -> apply());
         windows.compareProperty().addListener((o, a, b) -> apply());
+        installDrag();
+    }
+
+    /** Where a Shift-drag on the charts started (screen x on the canvas), or NaN; and its live shading. */
+    private double dragFromX = Double.NaN;
+    private final List<IntervalMarker> dragShading = new ArrayList<>();
+
+    /**
+     * Shift-drag across the charts selects the samples recorded in that range (a plain drag still zooms): the
+     * range on the chart's time axis becomes the window of the profile recorded then, as "Select samples" does
+     * for the zoomed range.
+     */
+    private void installDrag() {
+        var canvas = viewer.getCanvas();
+        canvas.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            if (e.isShiftDown() && e.isPrimaryButtonDown() && valueAt(e.getX()) != null) {
+                dragFromX = e.getX();
+                e.consume();
+            }
+        });
+        canvas.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_DRAGGED, e -> {
+            if (!Double.isNaN(dragFromX)) {
+                shadeDrag(valueAt(dragFromX), valueAt(e.getX()));
+                e.consume();
+            }
+        });
+        canvas.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
+            if (Double.isNaN(dragFromX)) {
+                return;
+            }
+            Double a = valueAt(dragFromX);
+            Double b = valueAt(e.getX());
+            dragFromX = Double.NaN;
+            shadeDrag(null, null);
+            e.consume();
+            if (a != null && b != null && a.doubleValue() != b.doubleValue()) {
+                selectRange(Math.min(a, b), Math.max(a, b));
+            }
+        });
+    }
+
+    /** The chart's time-axis value at a canvas x (clamped to the data area), or null without a chart. */
+    Double valueAt(double px) {
+        JFreeChart chart = viewer.getChart();
+        var info = viewer.getCanvas().getRenderingInfo();
+        if (chart == null || info == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return null;
+        }
+        var pi = info.getPlotInfo();
+        java.awt.geom.Rectangle2D area = pi.getSubplotCount() > 0 ? pi.getSubplotInfo(0).getDataArea() : pi.getDataArea();
+        if (area.getWidth() <= 0) {
+            return null;
+        }
+        double x = Math.max(area.getMinX(), Math.min(area.getMaxX(), px));
+        return plot.getDomainAxis().java2DToValue(x, area, org.jfree.chart.ui.RectangleEdge.BOTTOM);
+    }
+
+    /** Where a value of the time axis is on the canvas: {x, the middle of the first chart's height}; null without a chart (tests). */
+    double[] canvasPoint(double value) {
+        JFreeChart chart = viewer.getChart();
+        var info = viewer.getCanvas().getRenderingInfo();
+        if (chart == null || info == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return null;
+        }
+        var pi = info.getPlotInfo();
+        java.awt.geom.Rectangle2D area = pi.getSubplotCount() > 0 ? pi.getSubplotInfo(0).getDataArea() : pi.getDataArea();
+        return new double[] {plot.getDomainAxis().valueToJava2D(value, area, org.jfree.chart.ui.RectangleEdge.BOTTOM), area.getCenterY()};
+    }
+
+    /** The window of a range of the chart's time axis (the values the chart draws). */
+    void selectRange(double fromX, double toX) {
+        Timeline t = timeline.get();
+        if (t == null) {
+            return;
+        }
+        select(toMs(t, fromX), toMs(t, toX), Long.MIN_VALUE, "timeline");
+    }
+
+    private void shadeDrag(Double a, Double b) {
+        JFreeChart chart = viewer.getChart();
+        if (chart == null || !(chart.getPlot() instanceof CombinedDomainXYPlot plot)) {
+            return;
+        }
+        for (XYPlot sub : plot.getSubplots()) {
+            for (IntervalMarker m : dragShading) {
+                sub.removeDomainMarker(m, org.jfree.chart.ui.Layer.FOREGROUND);
+            }
+        }
+        dragShading.clear();
+        if (a == null || b == null) {
+            return;
+        }
+        for (XYPlot sub : plot.getSubplots()) {
+            IntervalMarker m = new IntervalMarker(Math.min(a, b), Math.max(a, b), new java.awt.Color(255, 140, 0, 40));
+            m.setOutlinePaint(new java.awt.Color(255, 140, 0));
+            sub.addDomainMarker(m, org.jfree.chart.ui.Layer.FOREGROUND);
+            dragShading.add(m);
+        }
     }
 
     WindowSelection windows() {
@@ -207,6 +305,11 @@ final class WindowOverlay {
             subs.get(i).addDomainMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
             shading.add(m);
         }
+    }
+
+    /** Markers of a Shift-drag in progress (for tests). */
+    int dragShadingCount() {
+        return dragShading.size();
     }
 
     /** The shading on the chart (for tests). */

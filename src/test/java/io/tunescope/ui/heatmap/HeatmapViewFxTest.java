@@ -57,6 +57,7 @@ class HeatmapViewFxTest {
     private TestUiContext ctx;
     private HeatmapView view;
     private FlameView flame;
+    private TabPane tabs;
 
     @BeforeAll
     static void load() throws Exception {
@@ -81,8 +82,17 @@ class HeatmapViewFxTest {
         };
         view = new HeatmapView(ctx);
         flame = new FlameView(ctx);
-        TabPane tabs = new TabPane(new Tab("heatmap", view.node()), new Tab("flame", flame.node()));
-        ctx.navigatingWith(t -> navigated.add(t) && flame.reveal(t));
+        Tab flameTab = new Tab("flame", flame.node());
+        tabs = new TabPane(new Tab("heatmap", view.node()), flameTab);
+        // as the main window does: the view that reveals the target gets its tab shown
+        ctx.navigatingWith(t -> {
+            navigated.add(t);
+            if (flame.reveal(t)) {
+                tabs.getSelectionModel().select(flameTab);
+                return true;
+            }
+            return false;
+        });
         Scene scene = new Scene(tabs, 1200, 760);
         keys.install(scene);
         stage.setScene(scene);
@@ -126,7 +136,17 @@ class HeatmapViewFxTest {
         long n = independentCount(w.window());
         assertTrue(n > 20, "samples in the window: " + n);
         assertEquals(n, w.sampleCount());
-        // the flame graph of exactly those samples
+        // the drag shows the flame graph of exactly those samples: the flame graph's tab, never shown before, comes up
+        // with the window (not the whole profile it had computed while hidden)
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> tabs.getSelectionModel().getSelectedIndex() == 1);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !flame.viewModel().busyProperty().get() && flame.viewModel().snapshot() != null
+                && flame.viewModel().snapshot().grandTotal() == n);
+        Thread.sleep(500);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(n, flame.viewModel().snapshot().grandTotal(), "still the window's samples once the tab is up");
+        assertEquals(w, flame.viewModel().activeWindow());
+        robot.interact(() -> tabs.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#heatmap-flame");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !flame.viewModel().busyProperty().get() && flame.viewModel().snapshot() != null
                 && flame.viewModel().activeWindow() == w);
@@ -135,9 +155,15 @@ class HeatmapViewFxTest {
         assertEquals(n, flame.viewModel().snapshot().grandTotal());
         assertTrue(navigated.contains(new Target.SelectedWindow("rw-4t-ftwrl")), navigated.toString());
 
-        // keys: the first move puts the cell cursor at the first cell, Right twice and Up once move it
+        // a click on one cell: that cell's window, and the flame graph comes up again
+        robot.interact(() -> tabs.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(screen(0, 0));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> windows.selected() != null && windows.selected().window().equals(h.range(0, 0, 0, 0)));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> tabs.getSelectionModel().getSelectedIndex() == 1);
+        // keys: the first move puts the cell cursor at the first cell, Right twice and Up once move it
+        robot.interact(() -> tabs.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
         // away from the cell, so that no tooltip window is up when the keys are typed (Monocle gives it the keys)
         robot.moveTo("#heatmap-note");
         WaitForAsyncUtils.waitForFxEvents();

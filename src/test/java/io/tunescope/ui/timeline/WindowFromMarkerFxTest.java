@@ -59,6 +59,8 @@ class WindowFromMarkerFxTest {
     private TestUiContext ctx;
     private TimelineView timeline;
     private FlameView flame;
+    private io.tunescope.ui.perfreport.PerfReportView report;
+    private io.tunescope.ui.heatmap.HeatmapView heatmap;
     private static Capture capture;
     private static Path dir;
     private TabPane tabs;
@@ -89,8 +91,11 @@ class WindowFromMarkerFxTest {
         };
         timeline = new TimelineView(ctx);
         flame = new FlameView(ctx);
+        report = new io.tunescope.ui.perfreport.PerfReportView(ctx);
         Tab flameTab = new Tab("flame", flame.node());
-        tabs = new TabPane(new Tab("timeline", timeline.node()), flameTab);
+        heatmap = new io.tunescope.ui.heatmap.HeatmapView(ctx);
+        tabs = new TabPane(new Tab("timeline", timeline.node()), flameTab, new Tab("perf report", report.node()),
+                new Tab("heatmap", heatmap.node()));
         ctx.navigatingWith(t -> {
             navigated.add(t);
             if (flame.reveal(t)) {
@@ -105,6 +110,8 @@ class WindowFromMarkerFxTest {
         stage.show();
         timeline.show(capture);
         flame.show(capture);
+        report.show(capture);
+        heatmap.show(capture);
     }
 
     /** perf times (ns) of the cpu-clock samples, read from the perf script with a regex of its sample lines. */
@@ -187,6 +194,20 @@ class WindowFromMarkerFxTest {
         var overlay = timeline.windowOverlay();
         assertTrue(overlay.shading().size() >= 2 && overlay.shading().size() % 2 == 0, overlay.shading().toString());
 
+        // the perf report view: the window's own hotspots (its samples), and why the report's table is whole-recording
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !report.windowHotspots().isEmpty());
+        assertTrue(report.windowNoteText().contains(String.format(java.util.Locale.ROOT, "%,d samples", inDip))
+                && report.windowNoteText().contains("whole recording"), report.windowNoteText());
+        assertEquals(inDip, report.windowHotspots().get(0).grandTotal());
+
+        // the windowed flame graph and the heatmap export to PNG (laid out at the export's size, canvases painted)
+        assertPicture(flame.node(), "window-flame");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> heatmap.heatmap() != null);
+        assertPicture(heatmap.node(), "heatmap");
+
+        // the off-CPU stacks of the same window: the link under the title switches to the sched_switch recording
+        offCpuOfTheWindow(robot, dip, w, before);
+
         // Esc in the flame graph: first the outline and search (none here), so the window goes
         robot.interact(() -> flame.flameCanvasNode().requestFocus());
         robot.type(KeyCode.ESCAPE);
@@ -196,5 +217,133 @@ class WindowFromMarkerFxTest {
                 && flame.viewModel().snapshot() != null && flame.viewModel().snapshot().diff() == null);
         assertEquals(times.size(), flame.viewModel().snapshot().grandTotal(), "the whole profile again");
         assertTrue(overlay.shading().isEmpty());
+        assertEquals("", report.windowNoteText());
+
+        // Shift-drag across the charts from the dip's start to its end selects the samples recorded in that range
+        robot.interact(() -> tabs.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        org.jfree.chart.fx.ChartCanvas canvas = robot.lookup("#timelineChart").queryAs(org.jfree.chart.fx.ChartViewer.class).getCanvas();
+        double[] p0 = overlay.canvasPoint(io.tunescope.render.timeline.TimelineChart.x(timeline.timeline(), dip.start()));
+        double[] p1 = overlay.canvasPoint(io.tunescope.render.timeline.TimelineChart.x(timeline.timeline(), dip.end()));
+        assertNotNull(p0);
+        assertTrue(p1[0] - p0[0] > 10, "the dip is wider than 10 pixels: " + p0[0] + " to " + p1[0]);
+        robot.press(KeyCode.SHIFT);
+        robot.moveTo(canvas.localToScreen(p0[0], p0[1])).press(javafx.scene.input.MouseButton.PRIMARY)
+                .moveTo(canvas.localToScreen((p0[0] + p1[0]) / 2, p0[1])).moveTo(canvas.localToScreen(p1[0], p1[1]))
+                .release(javafx.scene.input.MouseButton.PRIMARY);
+        robot.release(KeyCode.SHIFT);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> windows.selected() != null);
+        WindowSelection.Slice dragged = windows.selected();
+        assertEquals("timeline", dragged.origin());
+        assertNull(windows.compare());
+        // to within two pixels of the marker's ends, on perf's clock
+        double nsPerPixel = (dip.end() - dip.start()) * 1e6 / (p1[0] - p0[0]);
+        assertEquals(from, dragged.window().fromNs(), 2 * nsPerPixel);
+        assertEquals(to, dragged.window().toNs(), 2 * nsPerPixel);
+        long inDragged = times.stream().filter(t -> t >= dragged.window().fromNs() && t < dragged.window().toNs()).count();
+        assertEquals(inDragged, dragged.sampleCount());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(!overlay.shading().isEmpty(), "the dragged window is shaded");
+        assertEquals(0, overlay.dragShadingCount(), "the drag's own shading is gone after the release");
+    }
+
+    /**
+     * Exports a view to PNG as the export dialog does and checks the picture: the chosen size, and not blank:
+     * at least a tenth of it in strong colours (flame frames, heatmap cells; the controls around are greys).
+     */
+    private void assertPicture(javafx.scene.Node view, String name) throws Exception {
+        Path out = Files.createTempDirectory("window-export").resolve(name + ".png");
+        java.util.concurrent.atomic.AtomicReference<Exception> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        WaitForAsyncUtils.asyncFx(() -> {
+            try {
+                io.tunescope.ui.ViewExport.png(view, new io.tunescope.ui.ViewExport.Options(1000, 700, 1, null), out);
+            } catch (Exception e) {
+                failed.set(e);
+            }
+        }).get(60, TimeUnit.SECONDS);
+        if (failed.get() != null) {
+            throw failed.get();
+        }
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(out.toFile());
+        assertEquals(1000, img.getWidth(), name);
+        assertEquals(700, img.getHeight(), name);
+        long strong = 0;
+        java.util.Set<Integer> colours = new java.util.HashSet<>();
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int rgb = img.getRGB(x, y);
+                int r = (rgb >> 16) & 0xff;
+                int g = (rgb >> 8) & 0xff;
+                int b = rgb & 0xff;
+                colours.add(rgb & 0xffffff);
+                if (Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b)) > 60) {
+                    strong++;
+                }
+            }
+        }
+        double share = strong / (double) (img.getWidth() * img.getHeight());
+        assertTrue(share > 0.1 && colours.size() > 50, name + ": " + share + " of the picture in strong colours, " + colours.size() + " colours");
+    }
+
+    /** perf time of the sched_switch recording at a wall-clock time (its first event is at the driver log's start). */
+    private static long schedNs(io.tunescope.testutil.FtwrlDipSched sched, long wallMs) {
+        return sched.perfNs(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS", java.util.Locale.ROOT)
+                .withZone(java.time.ZoneOffset.UTC).format(Instant.ofEpochMilli(wallMs)));
+    }
+
+    /**
+     * The off-CPU flame graph of the dip's window vs the plateau: its total is the switched-out time inside the
+     * window, counted here from the perf-sched script by an independent reader (each interval cut to the window);
+     * the widths are time, and the title says the time by prev_state.
+     */
+    private void offCpuOfTheWindow(FxRobot robot, Anomaly dip, WindowSelection.Slice w, WindowSelection.Slice before) throws Exception {
+        javafx.scene.control.Hyperlink link = robot.lookup("#flame-window-switch").queryAs(javafx.scene.control.Hyperlink.class);
+        assertTrue(link.isVisible() && link.getText().contains("perf-sched.script.txt"), link.getText());
+        robot.interact(link::fire);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !flame.viewModel().busyProperty().get()
+                && flame.viewModel().snapshot() != null && flame.viewModel().snapshot().after() instanceof io.tunescope.model.stack.OffCpuProfile
+                && flame.viewModel().snapshot().diff() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("rw-4t-ftwrl/perf-sched.script.txt", flame.viewModel().profileProperty().get().file().path());
+        assertEquals(w, ctx.windowSelection().selected(), "the window stays selected");
+        var s = flame.viewModel().snapshot();
+        io.tunescope.testutil.FtwrlDipSched sched = io.tunescope.testutil.FtwrlDipSched.read();
+        var ivs = sched.intervals();
+        long to = Math.max(dip.end(), dip.start() + 1000);
+        long a = schedNs(sched, dip.start());
+        long b = schedNs(sched, to);
+        long inDip = ivs.stream().mapToLong(iv -> iv.overlap(a, b)).sum();
+        long pa = schedNs(sched, w.samples().wallMs(before.window().fromNs()));
+        long inBefore = ivs.stream().mapToLong(iv -> iv.overlap(pa, a)).sum();
+        assertTrue(inDip > 1_000_000_000L, "seconds of off-CPU time in the dip: " + inDip);
+        assertEquals(inDip, s.after().totalWeight(), "the off-CPU time of exactly the window");
+        assertEquals(inDip, s.diff().after(0));
+        assertEquals(inBefore, s.diff().before(0), "the plateau before, on the same clock");
+        assertTrue(s.unit().isTime());
+        // the threads waiting on the global read lock: the futex wait grows in the dip against the plateau
+        var futex = s.hotspots().stream().filter(h -> h.function().equals("__futex_abstimed_wait_common")).findFirst().orElseThrow();
+        assertTrue(s.totalShareDelta(futex) > 0.1, "futex wait share grows by " + s.totalShareDelta(futex));
+        String title = robot.lookup("#flame-window").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(title.startsWith("Differential off-CPU flame graph of perf-sched.script.txt: " + w.range()), title);
+        assertTrue(title.contains("sleeping (S"), title);
+        String unit = robot.lookup("#flame-unit").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(unit.contains("time switched out") && unit.contains("nanoseconds"), unit);
+        // tooltips and the hotspot columns speak time, not samples
+        int root = 0;
+        String tip = flame.describe(s, root);
+        assertTrue(!tip.contains("samples") && tip.contains(" s ("), tip);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TableView<io.tunescope.analysis.calltree.Hotspot> hot = robot.lookup("#flame-hotspots")
+                .queryAs(javafx.scene.control.TableView.class);
+        assertTrue(hot.getColumns().stream().anyMatch(c -> c.getText().equals("Total time")), "time columns");
+        assertPicture(flame.node(), "window-offcpu");
+        // and back to the CPU samples of the window
+        javafx.scene.control.Hyperlink back = robot.lookup("#flame-window-switch").queryAs(javafx.scene.control.Hyperlink.class);
+        assertTrue(back.getText().contains("perf-cpu.script.txt"), back.getText());
+        robot.interact(back::fire);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !flame.viewModel().busyProperty().get()
+                && flame.viewModel().snapshot() != null && !flame.viewModel().snapshot().unit().isTime()
+                && flame.viewModel().snapshot().diff() != null);
+        assertEquals(w.sampleCount(), flame.viewModel().snapshot().diff().after(0));
     }
 }

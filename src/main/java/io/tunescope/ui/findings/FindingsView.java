@@ -83,7 +83,7 @@ public final class FindingsView implements CaptureView {
     public FindingsView(UiContext ctx) {
         this.ctx = ctx;
         this.model = ctx.viewModel(FindingsViewModel.class, FindingsViewModel::new);
-        this.steps = new StepsPane(ctx);
+        this.steps = new StepsPane(ctx, model);
         findingsTab = tab(ctx.text("findings.tab.list", 0), findingsPane());
         notApplicableTab = tab(ctx.text("findings.tab.notApplicable", 0), notApplicablePane());
         inner.getTabs().addAll(findingsTab, notApplicableTab, tab(ctx.text("findings.tab.steps"), steps.node()));

@@ -493,7 +493,8 @@ public final class FindingsView implements CaptureView {
                     ctx.editThresholds(f.ruleId());
                     adjust.setVisited(false);
                 });
-                javafx.scene.layout.FlowPane line = new javafx.scene.layout.FlowPane(4, 0, l, adjust);
+                // the line wraps across the pane (its own width never widens the details), the link below it
+                VBox line = new VBox(0, l, adjust);
                 line.getStyleClass().add("finding-threshold");
                 if (t.changed()) {
                     l.setStyle("-fx-font-weight: bold;");

@@ -493,13 +493,14 @@ public final class FindingsView implements CaptureView {
                     ctx.editThresholds(f.ruleId());
                     adjust.setVisited(false);
                 });
-                // the line wraps across the pane (its own width never widens the details), the link below it
-                VBox line = new VBox(0, l, adjust);
-                line.getStyleClass().add("finding-threshold");
+                // the link at the end of the line: the text wraps across the pane beside it, no line is added
+                l.setGraphic(adjust);
+                l.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
+                l.getStyleClass().add("finding-threshold");
                 if (t.changed()) {
                     l.setStyle("-fx-font-weight: bold;");
                 }
-                details.getChildren().add(line);
+                details.getChildren().add(l);
             }
         }
         if (!f.recommendations().isEmpty()) {

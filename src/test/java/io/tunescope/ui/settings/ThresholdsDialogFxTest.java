@@ -219,7 +219,6 @@ class ThresholdsDialogFxTest {
         assertEquals(3.0, crc.thresholds().get(0).value());
         assertEquals(1.0, crc.thresholds().get(0).defaultValue());
         String line = robot.lookup(".finding-threshold").queryAll().stream()
-                .flatMap(n -> ((javafx.scene.layout.Pane) n).getChildren().stream())
                 .filter(n -> n instanceof Label).map(n -> ((Label) n).getText()).findFirst().orElse("");
         assertTrue(line.contains("3 %") && line.contains("(changed from 1 % by user settings (" + thresholds.file() + "))"), line);
     }

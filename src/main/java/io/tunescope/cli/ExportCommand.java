@@ -34,12 +34,19 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--lang", paramLabel = "LANG", description = "report language: en or zh (default: the system locale)")
     String lang;
 
+    @CommandLine.Mixin
+    SettingsOption settings = new SettingsOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
+        io.tunescope.rules.Settings thresholds = settings.load("export", err);
+        if (thresholds == null) {
+            return TunescopeCli.USAGE;
+        }
         Capture capture;
         try {
             capture = io.tunescope.session.CaptureSession.open(path).capture();
@@ -48,7 +55,7 @@ public final class ExportCommand implements Callable<Integer> {
             return TunescopeCli.NOTHING_READ;
         }
         Locale locale = locale(lang, Locale.getDefault());
-        ReportOptions options = new ReportOptions(locale, null, null);
+        ReportOptions options = new ReportOptions(locale, null, null).withSettings(thresholds);
         List<Path> pngs = ReportBuilder.standard().write(capture, options, pdf, pngDir);
         spec.commandLine().getOut().println("wrote " + pdf);
         if (pngDir != null) {

@@ -38,6 +38,9 @@ public final class FindingsCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PerfDataOption perfData = new PerfDataOption();
 
+    @picocli.CommandLine.Mixin
+    SettingsOption settings = new SettingsOption();
+
     @Option(names = "--fail-on", paramLabel = "LEVEL", description = "exit 1 when a finding at or above LEVEL exists: info, warning or critical")
     String failOn;
 
@@ -66,6 +69,10 @@ public final class FindingsCommand implements Callable<Integer> {
                 return TunescopeCli.USAGE;
             }
         }
+        Settings thresholds = settings.load("findings", err);
+        if (thresholds == null) {
+            return TunescopeCli.USAGE;
+        }
         io.tunescope.session.CaptureSession session = TunescopeCli.open(path, "findings", err);
         if (session == null) {
             return TunescopeCli.NOTHING_READ;
@@ -78,7 +85,7 @@ public final class FindingsCommand implements Callable<Integer> {
         }
         Capture capture = session.capture();
         Locale locale = ExportCommand.locale(lang, Locale.ROOT);
-        RuleEngine.Report report = session.findings(locale);
+        RuleEngine.Report report = session.findings(locale, thresholds);
         if (json) {
             ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             out.println(m.writeValueAsString(FindingsWriter.json(capture.name(), report)));

@@ -41,7 +41,7 @@ public final class FindingsSection implements ReportSection {
 
     @Override
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
-        RuleEngine.Report report = ReportGraphics.rules(c, o.locale());
+        RuleEngine.Report report = ReportGraphics.rules(c, o);
         List<Finding> all = report.findings();
         if (all.isEmpty()) {
             return;
@@ -86,7 +86,7 @@ public final class FindingsSection implements ReportSection {
                     rows, new float[] {2.2f, 2.2f, 2.6f});
         }
         for (Finding.Threshold t : f.thresholds()) {
-            pdf.small(o.text("findings.threshold", t.display()));
+            pdf.small(o.text("findings.threshold", t.display(o.locale())));
         }
         for (Recommendation r : f.recommendations()) {
             pdf.paragraph(o.text("findings.do", r.action()), pdf.fonts().bold(), 9.5f, 0, new Color(0x22, 0x22, 0x22));

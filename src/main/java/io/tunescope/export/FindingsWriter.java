@@ -41,6 +41,13 @@ public final class FindingsWriter {
         StringBuilder sb = new StringBuilder();
         List<Finding> findings = report.findings();
         sb.append(w(locale, findings.size() == 1 ? "text.count.one" : "text.count", findings.size())).append('\n');
+        if (!report.changed().isEmpty()) {
+            // what was found depends on them: said before the findings
+            sb.append(w(locale, "text.settings")).append('\n');
+            for (io.tunescope.rules.Settings.Change c : report.changed()) {
+                sb.append("  ").append(c.display(locale, report.settings())).append('\n');
+            }
+        }
         for (Finding f : findings) {
             String sev = f.severity().label(locale);
             sb.append('\n').append(sev.equals(f.severity().slug()) ? f.severity().name() : sev).append(" (").append(f.score()).append(") ").append(f.ruleId())
@@ -53,7 +60,7 @@ public final class FindingsWriter {
                 sb.append("  - ").append(o.label()).append(": ").append(o.value()).append(o.ref() == null ? "" : "  (" + o.ref() + ")").append('\n');
             }
             for (Finding.Threshold t : f.thresholds()) {
-                sb.append(w(locale, "text.threshold", t.display())).append('\n');
+                sb.append(w(locale, "text.threshold", t.display(locale))).append('\n');
             }
             for (Recommendation r : f.recommendations()) {
                 sb.append(w(locale, "text.do", r.action())).append('\n');
@@ -104,6 +111,24 @@ public final class FindingsWriter {
     public static Map<String, Object> json(String capture, RuleEngine.Report report) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("capture", capture);
+        if (!report.changed().isEmpty() || !report.settings().source().isEmpty()) {
+            // the thresholds this report ran with where they differ from the defaults, and from which file
+            Map<String, Object> set = new LinkedHashMap<>();
+            set.put("file", report.settings().source());
+            set.put("user", report.settings().isUser());
+            List<Map<String, Object>> changed = new ArrayList<>();
+            for (io.tunescope.rules.Settings.Change c : report.changed()) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("id", c.ruleId());
+                e.put("key", c.key());
+                e.put("value", c.value());
+                e.put("default", c.defaultValue());
+                e.put("unit", c.unit());
+                changed.add(e);
+            }
+            set.put("changed", changed);
+            root.put("settings", set);
+        }
         List<Map<String, Object>> list = new ArrayList<>();
         for (Finding f : report.findings()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -133,8 +158,12 @@ public final class FindingsWriter {
                 e.put("key", t.key());
                 e.put("description", t.description());
                 e.put("value", t.value());
+                e.put("default", t.defaultValue());
                 e.put("unit", t.unit());
                 e.put("basis", t.basis().name().toLowerCase(Locale.ROOT));
+                if (t.changed()) {
+                    e.put("changedBy", t.changedBy());
+                }
                 th.add(e);
             }
             m.put("thresholds", th);

@@ -32,17 +32,27 @@ final class ReportGraphics {
     /** The last capture's rules report; compared by identity (a Capture record's equals walks all its files). */
     private static WeakReference<Capture> lastCapture = new WeakReference<>(null);
     private static java.util.Locale lastLocale;
+    private static Settings lastSettings;
     private static RuleEngine.Report lastReport;
 
     private ReportGraphics() {
     }
 
-    /** The rules report for the capture in the report's language, computed once (summary and findings share it). */
-    static synchronized RuleEngine.Report rules(Capture c, java.util.Locale locale) {
-        if (lastCapture.get() != c || !locale.equals(lastLocale)) {
-            lastReport = io.tunescope.session.CaptureSession.of(c).findings(locale);
+    /**
+     * The rules report for the capture in the report's language at the report's thresholds, computed once (summary
+     * and findings share it).
+     */
+    static RuleEngine.Report rules(Capture c, java.util.Locale locale) {
+        return rules(c, new ReportOptions(locale, null, null));
+    }
+
+    static synchronized RuleEngine.Report rules(Capture c, ReportOptions o) {
+        java.util.Locale locale = o.locale();
+        if (lastCapture.get() != c || !locale.equals(lastLocale) || !o.settings().equals(lastSettings)) {
+            lastReport = io.tunescope.session.CaptureSession.of(c).findings(locale, o.settings());
             lastCapture = new WeakReference<>(c);
             lastLocale = locale;
+            lastSettings = o.settings();
         }
         return lastReport;
     }

@@ -6,11 +6,27 @@ import java.util.ResourceBundle;
 /**
  * What the report shows and in which language. {@code flameSearch} and {@code flameFocus} carry a
  * search and focus given on the command line; {@code flame}, when exported from the app, the flame graph
- * exactly as it was on screen (colours, transforms, search, zoom), so the report shows what the user saw.
+ * exactly as it was on screen (colours, transforms, search, zoom), so the report shows what the user saw;
+ * {@code settings} the thresholds the rules run with (the report states those changed from their defaults).
  */
-public record ReportOptions(Locale locale, String flameSearch, String flameFocus, FlameState flame) {
+public record ReportOptions(Locale locale, String flameSearch, String flameFocus, FlameState flame,
+                            io.tunescope.rules.Settings settings) {
+    public ReportOptions {
+        settings = settings == null ? io.tunescope.rules.Settings.defaults() : settings;
+    }
+
     public ReportOptions(Locale locale, String flameSearch, String flameFocus) {
-        this(locale, flameSearch, flameFocus, null);
+        this(locale, flameSearch, flameFocus, null, null);
+    }
+
+    /** Options with the default thresholds. */
+    public ReportOptions(Locale locale, String flameSearch, String flameFocus, FlameState flame) {
+        this(locale, flameSearch, flameFocus, flame, null);
+    }
+
+    /** These options with the rules run at these thresholds (a settings file's, the user's). */
+    public ReportOptions withSettings(io.tunescope.rules.Settings s) {
+        return new ReportOptions(locale, flameSearch, flameFocus, flame, s);
     }
 
     /**

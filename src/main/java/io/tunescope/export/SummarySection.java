@@ -56,7 +56,7 @@ public final class SummarySection implements ReportSection {
     public void write(PdfWriter pdf, Capture c, ReportOptions o) throws IOException {
         List<Headline> rows = headlines(c);
         CaptureReading reading = CaptureSession.of(c).reading();
-        RuleEngine.Report report = ReportGraphics.rules(c, o.locale());
+        RuleEngine.Report report = ReportGraphics.rules(c, o);
         pdf.heading(o.text("summary.title"), 1);
         Map<Severity, Integer> counts = new EnumMap<>(Severity.class);
         for (Finding f : report.findings()) {
@@ -64,6 +64,13 @@ public final class SummarySection implements ReportSection {
         }
         pdf.paragraph(o.text("summary.findings", counts.getOrDefault(Severity.CRITICAL, 0),
                 counts.getOrDefault(Severity.WARNING, 0), counts.getOrDefault(Severity.INFO, 0)));
+        if (!report.changed().isEmpty()) {
+            // thresholds changed from their defaults change what is found: said before any finding
+            pdf.small(o.text("summary.settings", report.changed().size()));
+            for (var ch : report.changed()) {
+                pdf.small("- " + ch.display(o.locale(), report.settings()));
+            }
+        }
         if (rows.isEmpty()) {
             pdf.paragraph(o.text("summary.noRuns"));
             for (StepReading s : reading.steps()) {

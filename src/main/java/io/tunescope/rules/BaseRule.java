@@ -247,8 +247,9 @@ public abstract class BaseRule implements Rule {
         }
 
         public FindingBuilder threshold(Setting s) {
-            thresholds.add(new Finding.Threshold(s.key(), settingDescription(s, run.locale), run.get(s),
-                    RuleText.unit(s.unit(), run.locale), s.basis()));
+            boolean changed = run.settings.isChanged(id, s);
+            thresholds.add(new Finding.Threshold(s.key(), settingDescription(s, run.locale), run.get(s), s.defaultValue(),
+                    RuleText.unit(s.unit(), run.locale), s.basis(), changed ? run.settings.by(run.locale) : ""));
             return this;
         }
 

@@ -43,10 +43,35 @@ public record Finding(
         }
     }
 
-    /** A threshold as the rule applied it: the setting, the value used, [S]ource or [H]euristic. */
-    public record Threshold(String key, String description, double value, String unit, Setting.Basis basis) {
+    /**
+     * A threshold as the rule applied it: the setting, the value used, its default, [S]ource or [H]euristic, and
+     * who changed it from the default ({@code changedBy}, "" when the default was used).
+     */
+    public record Threshold(String key, String description, double value, double defaultValue, String unit, Setting.Basis basis,
+                            String changedBy) {
+        public Threshold {
+            changedBy = changedBy == null ? "" : changedBy;
+        }
+
+        /** A threshold at its default. */
+        public Threshold(String key, String description, double value, String unit, Setting.Basis basis) {
+            this(key, description, value, value, unit, basis, "");
+        }
+
+        /** True when the value used is not the default. */
+        public boolean changed() {
+            return !changedBy.isEmpty() && Double.compare(value, defaultValue) != 0;
+        }
+
+        /** "mean await on NVMe at least: 5 ms [H]". */
         public String display() {
             return description + ": " + Setting.format(value, unit) + " [" + basis.mark() + "]";
+        }
+
+        /** {@link #display()}, and when changed "(changed from 5 ms by settings FILE)" in the locale's language. */
+        public String display(java.util.Locale locale) {
+            return changed() ? display() + " " + RuleText.engine(locale, "settings.threshold.changed",
+                    Setting.format(defaultValue, unit), changedBy) : display();
         }
     }
 

@@ -79,7 +79,7 @@ public final class RuleEngine {
         for (Step s : capture.steps()) {
             order.add(s.dir());
         }
-        return new Report(all, order);
+        return new Report(all, order, settings, settings.changes(rules, locale));
     }
 
     /** Every rule on one step, in English. */
@@ -154,11 +154,21 @@ public final class RuleEngine {
             .thenComparing(Finding::ruleId)
             .thenComparing(Finding::step);
 
-    /** The results of one engine run over a capture. */
-    public record Report(List<Result> results, List<String> stepOrder) {
+    /**
+     * The results of one engine run over a capture, with the settings it ran with and the thresholds among them
+     * changed from their defaults (which a report states, as they change what is found).
+     */
+    public record Report(List<Result> results, List<String> stepOrder, Settings settings, List<Settings.Change> changed) {
         public Report {
             results = List.copyOf(results);
             stepOrder = List.copyOf(stepOrder);
+            settings = settings == null ? Settings.defaults() : settings;
+            changed = List.copyOf(changed);
+        }
+
+        /** A report made with the default thresholds. */
+        public Report(List<Result> results, List<String> stepOrder) {
+            this(results, stepOrder, Settings.defaults(), List.of());
         }
 
         /** Every finding, most severe first. */

@@ -40,6 +40,24 @@ public record Setting(String key, String description, double defaultValue, Strin
         return new Setting(key, description, value, unit, Basis.HEURISTIC, "");
     }
 
+    /**
+     * The smallest value a user may set: 0 (every threshold is a share, a time, a rate, a count or a ratio of
+     * quantities that are never negative).
+     */
+    public double min() {
+        return 0;
+    }
+
+    /** The largest value a user may set: 100 for a share in per cent ({@code %}, {@code % of RAM}), else unbounded. */
+    public double max() {
+        return unit.startsWith("%") ? 100 : Double.POSITIVE_INFINITY;
+    }
+
+    /** True for a finite value within {@link #min()} and {@link #max()}. */
+    public boolean allows(double v) {
+        return Double.isFinite(v) && v >= min() && v <= max();
+    }
+
     /** "90 %", "5 ms", "0.97". */
     public static String format(double v, String unit) {
         String n = v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%d", (long) v)

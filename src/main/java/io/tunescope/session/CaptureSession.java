@@ -28,7 +28,11 @@ public final class CaptureSession {
     private final Capture capture;
     private final CaptureReading reading;
     private final Map<String, Timeline> timelines = new ConcurrentHashMap<>();
-    private final Map<Locale, RuleEngine.Report> reports = new ConcurrentHashMap<>();
+    private final Map<ReportKey, RuleEngine.Report> reports = new ConcurrentHashMap<>();
+
+    /** A rules report is memoised by its language and the thresholds it ran with. */
+    private record ReportKey(Locale locale, Settings settings) {
+    }
     private final Map<String, io.tunescope.analysis.server.ServerStep> servers = new ConcurrentHashMap<>();
 
     private CaptureSession(Capture capture) {
@@ -148,7 +152,17 @@ public final class CaptureSession {
 
     /** Every rule on every step, in the locale's language, with the default settings. */
     public RuleEngine.Report findings(Locale locale) {
-        return reports.computeIfAbsent(locale, l -> io.tunescope.rules.catalog.RuleCatalog.engine().run(capture, reading, Settings.defaults(), l));
+        return findings(locale, Settings.defaults());
+    }
+
+    /**
+     * Every rule on every step, in the locale's language, with these thresholds (a settings file's, the user's):
+     * the app, the commands and the PDF given the same settings read the same report.
+     */
+    public RuleEngine.Report findings(Locale locale, Settings settings) {
+        Settings s = settings == null ? Settings.defaults() : settings;
+        return reports.computeIfAbsent(new ReportKey(locale, s),
+                k -> io.tunescope.rules.catalog.RuleCatalog.engine().run(capture, reading, k.settings(), k.locale()));
     }
 
     /**

@@ -75,6 +75,8 @@ public final class MainWindow implements UiContext {
     private final ViewModels viewModels;
     private final WindowSelection windowSelection = new WindowSelection();
     private final Theme.Switcher themes;
+    /** The thresholds the rules run with: the user's settings, kept when the window is built in another language. */
+    private final io.tunescope.ui.settings.UserThresholds thresholds;
     private final io.tunescope.ui.annotate.AnnotationsModel annotations =
             new io.tunescope.ui.annotate.AnnotationsModel(m -> Platform.runLater(() -> error(m)));
 
@@ -96,6 +98,7 @@ public final class MainWindow implements UiContext {
         this.settings = settings;
         this.model = new MainViewModel(background, bundle, settings);
         this.themes = new Theme.Switcher(settings);
+        this.thresholds = viewModels.get(io.tunescope.ui.settings.UserThresholds.class, io.tunescope.ui.settings.UserThresholds::new);
         this.views = Views.create(this);
         build();
     }
@@ -123,6 +126,16 @@ public final class MainWindow implements UiContext {
     @Override
     public javafx.beans.value.ObservableValue<Theme> theme() {
         return themes.themeProperty();
+    }
+
+    @Override
+    public javafx.beans.value.ObservableValue<io.tunescope.rules.Settings> thresholds() {
+        return thresholds.settingsProperty();
+    }
+
+    @Override
+    public void editThresholds(String ruleId) {
+        io.tunescope.ui.settings.ThresholdsDialog.show(this, thresholds, stage, ruleId);
     }
 
     @Override
@@ -256,6 +269,10 @@ public final class MainWindow implements UiContext {
         stage.setMaximized(settings.getBoolean("window.maximized", false));
         stage.setOnCloseRequest(e -> saveLayout());
         refreshRecent();
+        if (!thresholds.problems().isEmpty()) {
+            // the user's settings file has entries the rules do not know: said, the rest is in force
+            status(String.join("  ", thresholds.problems().stream().map(p -> p.message(bundle.getLocale())).toList()));
+        }
     }
 
     /**
@@ -323,7 +340,10 @@ public final class MainWindow implements UiContext {
         Menu view = new Menu(text("menu.view"));
         MenuItem compare = item("menu.compare", "fas-exchange-alt", this::compareSteps);
         compare.disableProperty().bind(model.captureProperty().isNull());
-        view.getItems().addAll(compare, new SeparatorMenuItem());
+        MenuItem thresholdsItem = item("menu.thresholds", "fas-sliders-h", () -> editThresholds(null));
+        thresholdsItem.setId("menuThresholds");
+        shortcuts.menu("view.thresholds", thresholdsItem, "Shortcut+Comma", "shortcut.view.thresholds");
+        view.getItems().addAll(compare, thresholdsItem, new SeparatorMenuItem());
         view.getItems().add(Language.menu(bundle, settings, this::rebuildInNewLanguage));
         view.getItems().add(themes.menu(bundle));
         Menu help = new Menu(text("menu.help"));
@@ -609,11 +629,13 @@ public final class MainWindow implements UiContext {
             return;
         }
         io.tunescope.export.ReportOptions.FlameState flame = flameOnScreen();
+        // the findings of the report are those on screen: the same thresholds
+        io.tunescope.rules.Settings rules = thresholds.get();
         javafx.concurrent.Task<Void> task = new javafx.concurrent.Task<>() {
             @Override
             protected Void call() throws Exception {
                 io.tunescope.export.ReportBuilder.standard().write(c,
-                        new io.tunescope.export.ReportOptions(bundle.getLocale(), null, null, flame), f.toPath());
+                        new io.tunescope.export.ReportOptions(bundle.getLocale(), null, null, flame).withSettings(rules), f.toPath());
                 return null;
             }
         };

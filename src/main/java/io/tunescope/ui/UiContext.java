@@ -90,6 +90,21 @@ public interface UiContext {
         return make.get();
     }
 
+    /**
+     * The thresholds the rules run with (the user's settings, in the app): views that show findings evaluate them at
+     * these and again when they change. A context without a window has the defaults.
+     */
+    default javafx.beans.value.ObservableValue<io.tunescope.rules.Settings> thresholds() {
+        return new javafx.beans.property.SimpleObjectProperty<>(io.tunescope.rules.Settings.defaults());
+    }
+
+    /**
+     * Opens the thresholds dialog at the first threshold of the rule ({@code null}: at none). A context without a
+     * window does nothing.
+     */
+    default void editThresholds(String ruleId) {
+    }
+
     /** Formats a bundle string with arguments (MessageFormat, Locale of the bundle). */
     default String text(String key, Object... args) {
         String pattern = bundle().getString(key);

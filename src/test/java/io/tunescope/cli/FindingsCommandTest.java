@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FindingsCommandTest {
@@ -90,5 +91,61 @@ class FindingsCommandTest {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         Files.write(empty.resolve("blob.bin"), new byte[] {0, 1, 2, 3, 0, 0});
         assertEquals(TunescopeCli.NOTHING_READ, run("findings", empty.toString()).code());
+    }
+
+    @Test
+    void settingsFileFlipsAFindingAndTheReportSaysWhichThresholdChanged() throws Exception {
+        String crc = capture("software-crc32-hotspot");
+        Run before = run("findings", crc, "--baseline");
+        assertTrue(before.out().contains("CPU-CRC32-SOFTWARE | info | Software CRC32 takes 5.7 %"), before.out());
+        // 5.7 % of the samples: below a 6 % threshold the rule passes
+        Path raised = Files.writeString(dir.resolve("raised.json"), "{\"thresholds\": {\"CPU-CRC32-SOFTWARE.minPercent\": 6}}");
+        Run after = run("findings", crc, "--baseline", "--settings", raised.toString());
+        assertEquals(TunescopeCli.OK, after.code(), after.err());
+        assertEquals("", after.err());
+        assertFalse(after.out().contains("CPU-CRC32-SOFTWARE"), after.out());
+        Run text = run("findings", crc, "--all", "--settings", raised.toString());
+        assertTrue(text.out().contains("Thresholds changed from default:\n  CPU-CRC32-SOFTWARE minPercent (software CRC32 self share at least): "
+                + "changed from 1 % to 6 % by settings " + raised), text.out());
+        assertTrue(text.out().lines().anyMatch(l -> l.startsWith("  CPU-CRC32-SOFTWARE: ")), "listed as checked and fine");
+        // without --settings the defaults apply again (the report is memoised per settings, not shared)
+        assertEquals(before.out(), run("findings", crc, "--baseline").out());
+    }
+
+    @Test
+    void jsonCarriesTheEffectiveValueAndTheDefault() throws Exception {
+        String crc = capture("software-crc32-hotspot");
+        Path lowered = Files.writeString(dir.resolve("lowered.json"), "{\"thresholds\": {\"CPU-CRC32-SOFTWARE.minPercent\": 3}}");
+        JsonNode root = new ObjectMapper().readTree(run("findings", crc, "--json", "--settings", lowered.toString()).out());
+        JsonNode th = root.get("findings").get(0).get("thresholds").get(0);
+        assertEquals("minPercent", th.get("key").asText());
+        assertEquals(3.0, th.get("value").asDouble());
+        assertEquals(1.0, th.get("default").asDouble());
+        assertEquals("settings " + lowered, th.get("changedBy").asText());
+        assertEquals(lowered.toString(), root.get("settings").get("file").asText());
+        JsonNode ch = root.get("settings").get("changed").get(0);
+        assertEquals("CPU-CRC32-SOFTWARE", ch.get("id").asText());
+        assertEquals(3.0, ch.get("value").asDouble());
+        assertEquals(1.0, ch.get("default").asDouble());
+        // with the defaults: the value is the default, nothing says it changed
+        JsonNode plain = new ObjectMapper().readTree(run("findings", crc, "--json").out());
+        JsonNode dth = plain.get("findings").get(0).get("thresholds").get(0);
+        assertEquals(dth.get("value").asDouble(), dth.get("default").asDouble());
+        assertFalse(dth.has("changedBy"));
+        assertFalse(plain.has("settings"));
+    }
+
+    @Test
+    void badSettingsEntriesAreNamedAndTheRestApplies() throws Exception {
+        Path f = Files.writeString(dir.resolve("mixed.json"),
+                "{\"thresholds\": {\"CPU-CRC32-SOFTWARE.minPercent\": 6, \"CPU-CRC32-SOFTWARE.maxPercent\": 1, \"IO-HIGH-AWAIT.awaitNvmeMs\": -1}}");
+        Run r = run("findings", capture("software-crc32-hotspot"), "--baseline", "--settings", f.toString());
+        assertEquals(TunescopeCli.OK, r.code());
+        assertTrue(r.err().contains("tunescope findings: " + f + ": CPU-CRC32-SOFTWARE.maxPercent: the rule has no such threshold"), r.err());
+        assertTrue(r.err().contains("tunescope findings: " + f + ": IO-HIGH-AWAIT.awaitNvmeMs: -1 (\u2265 0 ms) is out of range; ignored"), r.err());
+        assertFalse(r.out().contains("CPU-CRC32-SOFTWARE"), "the valid entry applies: " + r.out());
+        Run missing = run("findings", capture("software-crc32-hotspot"), "--settings", dir.resolve("none.json").toString());
+        assertEquals(TunescopeCli.USAGE, missing.code());
+        assertTrue(missing.err().startsWith("tunescope findings: --settings: no such file or folder: "), missing.err());
     }
 }

@@ -73,11 +73,17 @@ public final class FindingsView implements CaptureView {
     private Capture capture;
     private RuleEngine.Report report;
     private int generation;
+    /** Evaluates the findings again when the thresholds change; held here, attached weakly (a rebuilt window's view goes). */
+    private final javafx.beans.value.ChangeListener<Settings> onThresholds = (o, a, b) -> {
+        if (capture != null && !java.util.Objects.equals(a, b)) {
+            evaluate(capture, ++generation, true);
+        }
+    };
 
     public FindingsView(UiContext ctx) {
         this.ctx = ctx;
         this.model = ctx.viewModel(FindingsViewModel.class, FindingsViewModel::new);
-        this.steps = new StepsPane(ctx);
+        this.steps = new StepsPane(ctx, model);
         findingsTab = tab(ctx.text("findings.tab.list", 0), findingsPane());
         notApplicableTab = tab(ctx.text("findings.tab.notApplicable", 0), notApplicablePane());
         inner.getTabs().addAll(findingsTab, notApplicableTab, tab(ctx.text("findings.tab.steps"), steps.node()));
@@ -91,6 +97,7 @@ public final class FindingsView implements CaptureView {
         empty.setId("findingsEmpty");
         root.getChildren().addAll(inner, empty);
         inner.setVisible(false);
+        ctx.thresholds().addListener(new javafx.beans.value.WeakChangeListener<>(onThresholds));
     }
 
     private static Tab tab(String title, Node content) {
@@ -470,7 +477,29 @@ public final class FindingsView implements CaptureView {
             details.getChildren().add(heading(ctx.text("findings.thresholds")));
             for (Finding.Threshold t : f.thresholds()) {
                 String text = ctx.text("findings.threshold", t.description(), Setting.format(t.value(), t.unit()), t.key());
-                Label l = para(t.basis() == Setting.Basis.HEURISTIC ? text + "  " + ctx.text("findings.heuristic") : text);
+                if (t.changed()) {
+                    text = text + "  " + ctx.text("findings.threshold.changed", Setting.format(t.defaultValue(), t.unit()), t.changedBy());
+                }
+                Label l = para(text);
+                // every threshold can be adjusted: the link opens the thresholds dialog at this rule
+                javafx.scene.control.Hyperlink adjust = new javafx.scene.control.Hyperlink(t.basis() == Setting.Basis.HEURISTIC
+                        ? ctx.text("findings.heuristic") : ctx.text("findings.adjust"));
+                adjust.getStyleClass().add("threshold-adjust");
+                adjust.setId("adjust-" + t.key());
+                adjust.setMnemonicParsing(false);
+                adjust.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+                adjust.setTooltip(new javafx.scene.control.Tooltip(ctx.text("findings.adjust.tip", f.ruleId())));
+                adjust.setOnAction(e -> {
+                    ctx.editThresholds(f.ruleId());
+                    adjust.setVisited(false);
+                });
+                // the link at the end of the line: the text wraps across the pane beside it, no line is added
+                l.setGraphic(adjust);
+                l.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
+                l.getStyleClass().add("finding-threshold");
+                if (t.changed()) {
+                    l.setStyle("-fx-font-weight: bold;");
+                }
                 details.getChildren().add(l);
             }
         }
@@ -593,12 +622,21 @@ public final class FindingsView implements CaptureView {
         }
         inner.setVisible(true);
         empty.setVisible(false);
-        note.setText(ctx.text("findings.running"));
         list.setPlaceholder(new Label(ctx.text("findings.running")));
+        evaluate(c, gen, false);
+    }
+
+    /**
+     * Runs the rules on the capture in the background at the thresholds in force and shows the report; {@code again}
+     * when the thresholds changed (the list stays until the new report is in, the selection follows the model).
+     */
+    private void evaluate(Capture c, int gen, boolean again) {
+        Settings thresholds = ctx.thresholds().getValue();
+        note.setText(ctx.text(again ? "findings.rerunning" : "findings.running"));
         ctx.background().submit(() -> {
             RuleEngine.Report r;
             try {
-                r = io.tunescope.session.CaptureSession.of(c).findings(ctx.locale());
+                r = io.tunescope.session.CaptureSession.of(c).findings(ctx.locale(), thresholds);
             } catch (RuntimeException ex) {
                 String msg = Objects.toString(ex.getMessage(), ex.getClass().getSimpleName());
                 Platform.runLater(() -> {
@@ -617,7 +655,8 @@ public final class FindingsView implements CaptureView {
                 report = r;
                 list.setPlaceholder(new Label(ctx.text("findings.none")));
                 List<Finding> all = r.findings();
-                note.setText(ctx.text("findings.count", all.size(), r.withStatus(Result.Status.PASSED).size(), na.size()));
+                String count = ctx.text("findings.count", all.size(), r.withStatus(Result.Status.PASSED).size(), na.size());
+                note.setText(r.changed().isEmpty() ? count : count + "  " + ctx.text("findings.thresholdsChanged", r.changed().size()));
                 findingsTab.setText(ctx.text("findings.tab.list", all.size()));
                 notApplicableTab.setText(ctx.text("findings.tab.notApplicable", na.size()));
                 notApplicable.getItems().setAll(na);

@@ -18,7 +18,8 @@ import javafx.beans.property.SimpleObjectProperty;
 /**
  * State of the findings view, testable without a window and kept when the window is built again in another
  * language: the topic and step filters, whether a rule's findings in several steps are one group, the finding
- * selected (by rule and step, which do not change with the language of the texts) and the inner tab.
+ * selected (by rule and step, which do not change with the language of the texts), the inner tab and the step
+ * selected among the tuning steps.
  */
 public final class FindingsViewModel {
 
@@ -39,6 +40,7 @@ public final class FindingsViewModel {
     private final BooleanProperty grouped = new SimpleBooleanProperty(true);
     private final ObjectProperty<Key> selected = new SimpleObjectProperty<>();
     private final IntegerProperty tab = new SimpleIntegerProperty(0);
+    private final ObjectProperty<String> tuningStep = new SimpleObjectProperty<>();
 
     /**
      * The capture to show. Tells whether it is the one shown before (the window was built again: filters and
@@ -53,7 +55,22 @@ public final class FindingsViewModel {
         step.set(null);
         selected.set(null);
         tab.set(0);
+        tuningStep.set(null);
         return false;
+    }
+
+    /**
+     * The step (folder) selected in the tuning steps table, whose configuration diff shows; null before the user
+     * chose one (the last step is shown then).
+     */
+    public ObjectProperty<String> tuningStepProperty() {
+        return tuningStep;
+    }
+
+    /** The row to select among the steps (folders, in table order): the chosen step when listed, else the last. */
+    public int tuningStepRow(List<String> dirs) {
+        int i = tuningStep.get() == null ? -1 : dirs.indexOf(tuningStep.get());
+        return i >= 0 ? i : dirs.size() - 1;
     }
 
     /** The topic shown; null for every topic. */

@@ -90,9 +90,19 @@ final class StepsPane {
     private Capture capture;
     private int generation;
     private IntervalMarker selectedMarker;
+    /** Holds the selected step (by folder), so that it survives the window built again in another language. */
+    private final FindingsViewModel model;
+    /** True while the rows are being replaced: the selection moving then is not the user's choice. */
+    private boolean filling;
 
+    /** The pane on its own (tests): its selection kept in a model of its own. */
     StepsPane(UiContext ctx) {
+        this(ctx, new FindingsViewModel());
+    }
+
+    StepsPane(UiContext ctx, FindingsViewModel model) {
         this.ctx = ctx;
+        this.model = model;
         chart.setId("stepsChart");
         chartEmpty.setText(ctx.text("findings.steps.noRuns"));
         chartEmpty.setWrapText(true);
@@ -123,6 +133,10 @@ final class StepsPane {
         table.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> {
             refreshDiff(i.intValue());
             markSelected(i.intValue());
+            Row r = table.getSelectionModel().getSelectedItem();
+            if (!filling && r != null) {
+                model.tuningStepProperty().set(r.step().dir());
+            }
         });
         ctx.theme().addListener((o, a, t) -> io.tunescope.ui.ChartStyle.apply(chart.getChart(), t));
         chart.addChartMouseListener(new ChartMouseListenerFX() {
@@ -275,7 +289,7 @@ final class StepsPane {
                 if (gen != generation) {
                     return;
                 }
-                int sel = table.getSelectionModel().getSelectedIndex();
+                filling = true;
                 table.getItems().setAll(rows);
                 if (ch != null) {
                     selectedMarker = null;
@@ -284,7 +298,10 @@ final class StepsPane {
                 }
                 chart.setVisible(ch != null);
                 chartEmpty.setVisible(ch == null);
-                table.getSelectionModel().select(sel >= 0 && sel < rows.size() ? sel : rows.size() - 1);
+                // the step the user chose (kept in the model across a language switch), else the last
+                table.getSelectionModel().clearSelection();
+                table.getSelectionModel().select(model.tuningStepRow(rows.stream().map(r -> r.step().dir()).toList()));
+                filling = false;
                 markSelected(table.getSelectionModel().getSelectedIndex());
             });
         });

@@ -107,6 +107,9 @@ public final class TimelineView implements CaptureView {
         this.model = ctx.viewModel(TimelineViewModel.class, TimelineViewModel::new);
         this.windowOverlay = new WindowOverlay(ctx, viewer, () -> timeline, () -> capture);
         build();
+        // the chart's keys: crosshair, zoom, selection, note
+        new TimelineKeys(viewer, model, this::moveCrosshair).register(ctx.shortcuts(), root, this::resetZoom, this::annotateRange,
+                () -> ctx.annotations() != null);
     }
 
     @Override

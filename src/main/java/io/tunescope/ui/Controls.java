@@ -55,4 +55,94 @@ public final class Controls {
             }
         });
     }
+
+    /**
+     * The keys of a table or list with a filter field above it: typing a letter in the table goes on in the filter
+     * (type to filter); in the filter, Esc clears it (a second Esc, or Esc on an empty filter, hands the keys back to
+     * the table) and Down or Enter go to the table's first row; Esc in the table clears the filter. Listed in F1 by
+     * {@link #documentFilterKeys}.
+     */
+    public static void filterKeys(javafx.scene.control.Control table, javafx.scene.control.TextField filter) {
+        filterKeys(filter, () -> table, table);
+    }
+
+    /**
+     * As {@link #filterKeys(javafx.scene.control.Control, javafx.scene.control.TextField)} for one filter over several
+     * tables (one per inner tab): Down, Enter and Esc in the filter go to the table that {@code current} gives.
+     */
+    public static void filterKeys(javafx.scene.control.TextField filter,
+            java.util.function.Supplier<? extends javafx.scene.control.Control> current, javafx.scene.control.Control... tables) {
+        for (javafx.scene.control.Control table : tables) {
+            table.addEventHandler(javafx.scene.input.KeyEvent.KEY_TYPED, e -> {
+                String ch = e.getCharacter();
+                if (ch == null || ch.isEmpty() || e.isControlDown() || e.isMetaDown() || e.isAltDown()
+                        || Character.isISOControl(ch.charAt(0)) || ch.equals(" ")) {
+                    return;
+                }
+                filter.requestFocus();
+                filter.appendText(ch);
+                filter.positionCaret(filter.getText().length());
+                e.consume();
+            });
+            table.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && filter.getText() != null && !filter.getText().isEmpty()) {
+                    filter.clear();
+                    e.consume();
+                }
+            });
+        }
+        filter.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            javafx.scene.control.Control table = current.get();
+            switch (e.getCode()) {
+                case ESCAPE -> {
+                    if (filter.getText() != null && !filter.getText().isEmpty()) {
+                        filter.clear();
+                    } else if (table != null) {
+                        table.requestFocus();
+                    }
+                    e.consume();
+                }
+                case DOWN, ENTER -> {
+                    if (table != null) {
+                        table.requestFocus();
+                        selectFirst(table);
+                        e.consume();
+                    }
+                }
+                default -> {
+                }
+            }
+        });
+    }
+
+    private static void selectFirst(javafx.scene.control.Control table) {
+        if (table instanceof javafx.scene.control.TableView<?> t && t.getSelectionModel().getSelectedIndex() < 0 && !t.getItems().isEmpty()) {
+            t.getSelectionModel().select(0);
+            t.getFocusModel().focus(0);
+        } else if (table instanceof javafx.scene.control.TreeTableView<?> t && t.getSelectionModel().getSelectedIndex() < 0
+                && t.getExpandedItemCount() > 0) {
+            t.getSelectionModel().select(0);
+            t.getFocusModel().focus(0);
+        } else if (table instanceof javafx.scene.control.ListView<?> l && l.getSelectionModel().getSelectedIndex() < 0 && !l.getItems().isEmpty()) {
+            l.getSelectionModel().select(0);
+            l.getFocusModel().focus(0);
+        }
+    }
+
+    /**
+     * Registers Ctrl+F (focus {@code filter} of the view showing, scope {@code view}) and lists the table keys that
+     * {@link #filterKeys} and {@link #onActivate} give, under the group {@code group} of the F1 list: {@code
+     * shortcut.<group>.filter}, {@code shortcut.<group>.open} and {@code shortcut.<group>.clearFilter} describe them.
+     */
+    public static void documentFilterKeys(Shortcuts keys, String group, Node view, Runnable focusFilter) {
+        keys.register(group + ".filter", "Shortcut+F", "shortcut." + group + ".filter", view, focusFilter);
+        keys.document(group + ".open", "Enter", "shortcut." + group + ".open");
+        keys.document(group + ".clearFilter", "Esc", "shortcut." + group + ".clearFilter");
+    }
+
+    /** Puts the keys in a filter field and selects what is there, so that typing replaces it. */
+    public static void focusFilter(javafx.scene.control.TextField filter) {
+        filter.requestFocus();
+        filter.selectAll();
+    }
 }

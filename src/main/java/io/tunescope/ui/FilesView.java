@@ -98,6 +98,9 @@ public final class FilesView implements CaptureView {
         // Enter or a double click opens the file itself, read-only, in the source viewer
         Controls.openSourceOnActivate(ctx, table, f -> io.tunescope.model.capture.SourceRef.of(f.path(), 0));
         Controls.onActivate(diagnostics, this::openDiagnostic);
+        // type to filter, Esc clears, Ctrl+F
+        Controls.filterKeys(table, filter);
+        Controls.documentFilterKeys(ctx.shortcuts(), "files", root, () -> Controls.focusFilter(filter));
 
         filter.setPromptText(ctx.text("files.filter"));
         filter.textProperty().addListener((o, a, t) -> {

@@ -340,6 +340,7 @@ public final class MainWindow implements UiContext {
         Menu view = new Menu(text("menu.view"));
         MenuItem compare = item("menu.compare", "fas-exchange-alt", this::compareSteps);
         compare.disableProperty().bind(model.captureProperty().isNull());
+        shortcuts.menu("view.compare", compare, "Shortcut+D", "shortcut.view.compare");
         MenuItem thresholdsItem = item("menu.thresholds", "fas-sliders-h", () -> editThresholds(null));
         thresholdsItem.setId("menuThresholds");
         shortcuts.menu("view.thresholds", thresholdsItem, "Shortcut+Comma", "shortcut.view.thresholds");
@@ -832,6 +833,7 @@ public final class MainWindow implements UiContext {
     }
 
     /** Sets every view up to compare the two steps and shows the first that could; tells which views did. */
+    @Override
     public List<String> compare(Step before, Step after) {
         List<String> shown = new ArrayList<>();
         Tab first = null;
@@ -870,6 +872,16 @@ public final class MainWindow implements UiContext {
                 next.tabs.getSelectionModel().select(tab);
             }
         }
+    }
+
+    /** The window's view of this type, or null (for tests). */
+    <T extends CaptureView> T view(Class<T> type) {
+        for (CaptureView v : views) {
+            if (type.isInstance(v)) {
+                return type.cast(v);
+            }
+        }
+        return null;
     }
 
     /** The window currently shown on a stage (the last one built for it), or null. */

@@ -256,6 +256,11 @@ public final class Shortcuts {
     }
 
     /** Whether a node is in a showing window and it and all its parents are visible (a selected tab). */
+    public static boolean isShowing(Node node) {
+        return showing(node);
+    }
+
+    /** Whether a node is in a showing window and it and all its parents are visible (a selected tab). */
     static boolean showing(Node node) {
         if (node.getScene() == null || node.getScene().getWindow() == null || !node.getScene().getWindow().isShowing()) {
             return false;

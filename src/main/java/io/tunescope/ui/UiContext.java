@@ -77,6 +77,14 @@ public interface UiContext {
     default void adopt(io.tunescope.model.capture.Capture capture) {
     }
 
+    /**
+     * Sets every view up to compare two tuning steps (as View &gt; Compare Steps does) and tells which views could. A
+     * context without a window compares nothing.
+     */
+    default java.util.List<String> compare(io.tunescope.model.capture.Step before, io.tunescope.model.capture.Step after) {
+        return java.util.List.of();
+    }
+
     /** Reads the open capture again (after its corrections were saved). A context without a window does nothing. */
     default void reload() {
     }

@@ -37,6 +37,7 @@ public final class AnnotationsPanel {
         this.model = model;
         model.setAsker(t -> askNote(ctx, window(), ctx.text("annot.add.title"), header(t), ""));
         build();
+        ctx.shortcuts().document("annot.save", "Shortcut+Enter", "shortcut.annot.save");
     }
 
     public TitledPane node() {
@@ -131,6 +132,13 @@ public final class AnnotationsPanel {
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         d.getDialogPane().lookupButton(ButtonType.OK).setId("annotationOk");
         d.setResultConverter(b -> b == ButtonType.OK ? area.getText() : null);
+        // Enter makes a new line in the note: Ctrl+Enter saves it (the keyboard's way to the OK button)
+        d.getDialogPane().addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && e.isShortcutDown()) {
+                ((javafx.scene.control.Button) d.getDialogPane().lookupButton(ButtonType.OK)).fire();
+                e.consume();
+            }
+        });
         javafx.application.Platform.runLater(area::requestFocus);
         return d.showAndWait().orElse(null);
     }

@@ -137,6 +137,14 @@ public final class ConfigView implements CaptureView {
         // Enter or a double click opens the line the setting was read from
         io.tunescope.ui.Controls.openSourceOnActivate(ctx, settings, Setting::source);
         io.tunescope.ui.Controls.openSourceOnActivate(ctx, diff, r -> r.afterRef() != null ? r.afterRef() : r.beforeRef());
+        io.tunescope.ui.Controls.openSourceOnActivate(ctx, status, r -> r.afterRef() != null ? r.afterRef() : r.beforeRef());
+        // type to filter, Esc clears, Ctrl+F: the filter above the three tables
+        Controls.filterKeys(filter, () -> switch (inner.getSelectionModel().getSelectedIndex()) {
+            case 1 -> status;
+            case 2 -> diff;
+            default -> settings;
+        }, settings, status, diff);
+        Controls.documentFilterKeys(ctx.shortcuts(), "config", root, () -> Controls.focusFilter(filter));
 
         status.getColumns().add(col(ctx.text("config.col.counter"), StatusDelta.Row::name, 300));
         status.getColumns().add(num(ctx.text("config.col.before"), StatusDelta.Row::before));

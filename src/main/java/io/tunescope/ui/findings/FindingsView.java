@@ -60,6 +60,7 @@ public final class FindingsView implements CaptureView {
     private final ComboBox<Topic> topic = new ComboBox<>();
     private final ComboBox<Step> step = new ComboBox<>();
     private final ListView<Finding> list = new ListView<>();
+    private final javafx.scene.control.TextField textFilter = new javafx.scene.control.TextField();
     private final VBox details = new VBox(8);
     private final ListView<Result> notApplicable = new ListView<>();
     private final Tab findingsTab;
@@ -98,6 +99,14 @@ public final class FindingsView implements CaptureView {
         root.getChildren().addAll(inner, empty);
         inner.setVisible(false);
         ctx.thresholds().addListener(new javafx.beans.value.WeakChangeListener<>(onThresholds));
+        io.tunescope.ui.Controls.documentFilterKeys(ctx.shortcuts(), "findings", root, () -> {
+            inner.getSelectionModel().select(findingsTab);
+            io.tunescope.ui.Controls.focusFilter(textFilter);
+        });
+        ctx.shortcuts().document("findings.stepsCompare", "Enter", "shortcut.findings.stepsCompare");
+        ctx.shortcuts().document("findings.stepsCompareFirst", "Shift+Enter", "shortcut.findings.stepsCompareFirst");
+        ctx.shortcuts().register("findings.annotate", javafx.scene.input.KeyCombination.valueOf("Shortcut+N"), "shortcut.findings.annotate", root,
+                () -> ctx.annotations() != null && inner.getSelectionModel().getSelectedItem() == findingsTab, this::annotateSelected);
     }
 
     private static Tab tab(String title, Node content) {
@@ -201,7 +210,18 @@ public final class FindingsView implements CaptureView {
         showDetails(null);
 
         note.setId("findingsNote");
-        HBox bar = new HBox(8, new Label(ctx.text("findings.topic")), topic, new Label(ctx.text("findings.step")), step, grouped, note);
+        textFilter.setId("findingsFilter");
+        textFilter.setPromptText(ctx.text("findings.filter"));
+        textFilter.setPrefColumnCount(14);
+        textFilter.setText(model.textProperty().get());
+        textFilter.textProperty().addListener((o, a, t) -> {
+            model.textProperty().set(t == null ? "" : t);
+            filter();
+        });
+        // keys: type to filter, Esc clears, Enter shows the evidence, Ctrl+N annotates
+        io.tunescope.ui.Controls.filterKeys(list, textFilter);
+        io.tunescope.ui.Controls.onActivate(list, this::openEvidence);
+        HBox bar = new HBox(8, new Label(ctx.text("findings.topic")), topic, new Label(ctx.text("findings.step")), step, grouped, textFilter, note);
         bar.setAlignment(Pos.CENTER_LEFT);
         SplitPane split = new SplitPane(list, scroll);
         split.setDividerPositions(0.42);
@@ -560,6 +580,42 @@ public final class FindingsView implements CaptureView {
             box.getChildren().add(para(ctx.text("findings.risk", r.risk())));
         }
         return box;
+    }
+
+    /**
+     * Enter on a finding: its first way to see the evidence (the flame frame, the time range, the server's tables, the NUMA
+     * cell), or else the line of its first evidence read from a file.
+     */
+    private void openEvidence() {
+        Finding f = list.getSelectionModel().getSelectedItem();
+        if (f == null) {
+            return;
+        }
+        Node bar = details.lookup("#findingShow");
+        if (bar instanceof javafx.scene.layout.Pane p) {
+            for (Node n : p.getChildren()) {
+                if (n instanceof Button b && b.getStyleClass().contains("show-evidence")) {
+                    b.fire();
+                    return;
+                }
+            }
+        }
+        for (Finding.Observation o : f.evidence()) {
+            if (o.ref() != null) {
+                ctx.openSource(o.ref());
+                return;
+            }
+        }
+        ctx.status(ctx.text("findings.cannotShow"));
+    }
+
+    /** Ctrl+N on a finding: a note on it. */
+    private void annotateSelected() {
+        Finding f = list.getSelectionModel().getSelectedItem();
+        var notes = ctx.annotations();
+        if (f != null && notes != null && notes.annotate(io.tunescope.annotate.AnnotationTarget.finding(f.step(), f.ruleId())) != null) {
+            showDetails(f);
+        }
     }
 
     private void go(Target t) {

@@ -41,6 +41,7 @@ public final class FindingsViewModel {
     private final ObjectProperty<Key> selected = new SimpleObjectProperty<>();
     private final IntegerProperty tab = new SimpleIntegerProperty(0);
     private final ObjectProperty<String> tuningStep = new SimpleObjectProperty<>();
+    private final javafx.beans.property.StringProperty text = new javafx.beans.property.SimpleStringProperty("");
 
     /**
      * The capture to show. Tells whether it is the one shown before (the window was built again: filters and
@@ -56,6 +57,7 @@ public final class FindingsViewModel {
         selected.set(null);
         tab.set(0);
         tuningStep.set(null);
+        text.set("");
         return false;
     }
 
@@ -96,6 +98,11 @@ public final class FindingsViewModel {
         return tab;
     }
 
+    /** The words typed in the filter: a finding is listed when its title, rule id or summary contains them (any case). */
+    public javafx.beans.property.StringProperty textProperty() {
+        return text;
+    }
+
     /**
      * The findings to list, in the report's order (most severe first), after the filters: with grouping on and all
      * steps shown, one entry per rule (its first, most severe finding stands for the group).
@@ -111,12 +118,21 @@ public final class FindingsViewModel {
             if (step.get() != null && !step.get().equals(f.step())) {
                 continue;
             }
+            if (!matchesText(f)) {
+                continue;
+            }
             if (group && seen.putIfAbsent(f.ruleId(), Boolean.TRUE) != null) {
                 continue;
             }
             out.add(f);
         }
         return out;
+    }
+
+    private boolean matchesText(Finding f) {
+        String q = text.get() == null ? "" : text.get().strip().toLowerCase(java.util.Locale.ROOT);
+        return q.isEmpty() || f.title().toLowerCase(java.util.Locale.ROOT).contains(q) || f.ruleId().toLowerCase(java.util.Locale.ROOT).contains(q)
+                || f.summary().toLowerCase(java.util.Locale.ROOT).contains(q);
     }
 
     /** The findings of the same rule as {@code f} in every step, in the capture's step order. */

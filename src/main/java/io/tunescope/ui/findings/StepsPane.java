@@ -138,6 +138,12 @@ final class StepsPane {
                 model.tuningStepProperty().set(r.step().dir());
             }
         });
+        // Up/Down choose a step (the table's own keys); Enter compares it with the step before, Shift+Enter with the first
+        table.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && compareSelected(e.isShiftDown())) {
+                e.consume();
+            }
+        });
         ctx.theme().addListener((o, a, t) -> io.tunescope.ui.ChartStyle.apply(chart.getChart(), t));
         chart.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
@@ -184,6 +190,22 @@ final class StepsPane {
 
     Node node() {
         return root;
+    }
+
+    /**
+     * Compares the selected step with the one before it ({@code withFirst}: with the first step) in every view, as View &gt;
+     * Compare Steps does; the first step is compared with the second. Tells whether there were two steps to compare.
+     */
+    boolean compareSelected(boolean withFirst) {
+        int i = table.getSelectionModel().getSelectedIndex();
+        List<Row> rows = table.getItems();
+        if (i < 0 || rows.size() < 2) {
+            return false;
+        }
+        int before = i == 0 ? 0 : withFirst ? 0 : i - 1;
+        int after = i == 0 ? 1 : i;
+        ctx.compare(rows.get(before).step(), rows.get(after).step());
+        return true;
     }
 
     /** Selects a step (row index) as a click on its table row does: the diff to the step before shows. */

@@ -465,6 +465,9 @@ public final class FlameView implements CaptureView {
             filteredHotspots.setPredicate(f.isEmpty() ? null
                     : h -> h.function().toLowerCase(Locale.ROOT).contains(f) || h.moduleLabel().toLowerCase(Locale.ROOT).contains(f));
         });
+        // Enter (or a double click) zooms the picture to the function's heaviest call path; type to filter, Esc clears
+        io.tunescope.ui.Controls.onActivate(table, this::openHotspot);
+        io.tunescope.ui.Controls.filterKeys(table, tableFilter);
         VBox.setVgrow(table, Priority.ALWAYS);
         VBox hot = new VBox(4, tableFilter, table);
         hot.setPadding(new Insets(4));
@@ -883,6 +886,36 @@ public final class FlameView implements CaptureView {
         return sb.toString();
     }
 
+    /** The hotspots table with the keys, its first (heaviest) row selected when none is. */
+    private void focusHotspots() {
+        sideTabs.getSelectionModel().select(0);
+        table.requestFocus();
+        if (table.getSelectionModel().getSelectedIndex() < 0 && !table.getItems().isEmpty()) {
+            table.getSelectionModel().select(0);
+        }
+        table.getFocusModel().focus(Math.max(0, table.getSelectionModel().getSelectedIndex()));
+    }
+
+    /** The selected hotspot in the picture: the heaviest frame of its function, outlined and zoomed to, with the keys. */
+    private void openHotspot() {
+        Hotspot h = table.getSelectionModel().getSelectedItem();
+        FlameViewModel.Snapshot s = vm.snapshot();
+        if (h == null || s == null) {
+            return;
+        }
+        io.tunescope.analysis.calltree.CallTree t = s.tree();
+        int best = -1;
+        for (int n = 0; n < t.size(); n++) {
+            if (t.frame(n) == h.frameId() && (best < 0 || t.total(s.column(), n) > t.total(s.column(), best))) {
+                best = n;
+            }
+        }
+        if (best >= 0) {
+            clicked(best);
+            flame.requestFocus();
+        }
+    }
+
     private void clicked(int node) {
         FlameViewModel.Snapshot s = vm.snapshot();
         if (s == null) {
@@ -936,6 +969,18 @@ public final class FlameView implements CaptureView {
         keys.alias("flame.search", "Divide");
         keyed(keys, "flame.next", "N", focused, () -> vm.nextMatch(true));
         keyed(keys, "flame.previous", "Shift+N", focused, () -> vm.nextMatch(false));
+        // F3 and Ctrl+F act anywhere in the view, the search field included
+        keys.register("flame.findNext", javafx.scene.input.KeyCombination.valueOf("F3"), "shortcut.flame.findNext", root, null,
+                () -> vm.nextMatch(true));
+        keys.register("flame.findPrevious", javafx.scene.input.KeyCombination.valueOf("Shift+F3"), "shortcut.flame.findPrevious", root, null,
+                () -> vm.nextMatch(false));
+        keys.register("flame.find", javafx.scene.input.KeyCombination.valueOf("Shortcut+F"), "shortcut.flame.find", root, null, () -> {
+            search.requestFocus();
+            search.selectAll();
+        });
+        keys.register("flame.hotspots", javafx.scene.input.KeyCombination.valueOf("Shortcut+H"), "shortcut.flame.hotspots", root, null,
+                this::focusHotspots);
+        keys.document("flame.hotspotOpen", "Enter", "shortcut.flame.hotspotOpen");
         keyed(keys, "flame.clear", "Esc", focused, () -> {
             if (!vm.clearSelection()) {
                 windows.clear();

@@ -74,6 +74,83 @@ public final class NumaView implements CaptureView {
         this.painter = new HeatmapPainter(ctx.locale());
         this.trend = new TrendPainter(ctx.locale());
         build();
+        registerKeys();
+    }
+
+    /**
+     * The heatmap's keys, listed in F1: arrows move the outlined cell (its value shows below the heatmap), Enter opens
+     * the line a finding read the cell's value from, Ctrl+N puts a note on the cell. They act while the heatmap has the focus.
+     */
+    private void registerKeys() {
+        canvas.setFocusTraversable(true);
+        canvas.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> canvas.requestFocus());
+        var keys = ctx.shortcuts();
+        java.util.function.BooleanSupplier focused = () -> canvas.getScene() != null && canvas.getScene().getFocusOwner() == canvas;
+        keys.register("numa.up", javafx.scene.input.KeyCombination.valueOf("Up"), "shortcut.numa.up", root, focused, () -> moveCell(-1, 0));
+        keys.register("numa.down", javafx.scene.input.KeyCombination.valueOf("Down"), "shortcut.numa.down", root, focused, () -> moveCell(1, 0));
+        keys.register("numa.left", javafx.scene.input.KeyCombination.valueOf("Left"), "shortcut.numa.left", root, focused, () -> moveCell(0, -1));
+        keys.register("numa.right", javafx.scene.input.KeyCombination.valueOf("Right"), "shortcut.numa.right", root, focused, () -> moveCell(0, 1));
+        keys.register("numa.evidence", javafx.scene.input.KeyCombination.valueOf("Enter"), "shortcut.numa.evidence", root, focused,
+                this::openCellEvidence);
+        keys.register("numa.annotate", javafx.scene.input.KeyCombination.valueOf("Shortcut+N"), "shortcut.numa.annotate", root,
+                () -> focused.getAsBoolean() && ctx.annotations() != null, this::annotateCell);
+    }
+
+    private static NumaCell.Heatmap heatmapOf(NumaViewModel.Kind k) {
+        return switch (k) {
+            case ALLOCATIONS -> NumaCell.Heatmap.ALLOCATIONS;
+            case DISTANCES -> NumaCell.Heatmap.DISTANCES;
+            case PROCESSES -> NumaCell.Heatmap.PROCESSES;
+            case MEMORY -> NumaCell.Heatmap.MEMORY;
+            case MEASURED -> NumaCell.Heatmap.MEASURED;
+            case TREND -> null;
+        };
+    }
+
+    /** Moves the outlined cell (the first cell when none is outlined) and shows its value. */
+    void moveCell(int dr, int dc) {
+        NumaMatrix m = model.matrixProperty().get();
+        NumaStep s = model.stepProperty().get();
+        NumaCell.Heatmap h = heatmapOf(model.kindProperty().get());
+        if (m == null || s == null || h == null || m.rows().isEmpty() || m.columns().isEmpty()) {
+            return;
+        }
+        int[] rc = highlightedIndex(m);
+        int r = rc == null ? 0 : Math.max(0, Math.min(m.rows().size() - 1, rc[0] + dr));
+        int c = rc == null ? 0 : Math.max(0, Math.min(m.columns().size() - 1, rc[1] + dc));
+        // a finding's cell keeps where its value was read while the outline stays on it
+        io.tunescope.model.capture.SourceRef keep = rc != null && rc[0] == r && rc[1] == c ? highlight.ref() : null;
+        highlight = new NumaCell(h, m.rows().get(r), m.columns().get(c), keep);
+        highlightStep = s.step().dir();
+        scrollToHighlight = true;
+        redraw();
+        String t = cellText(m, r, c);
+        hover.setText(t);
+        tip.setText(t);
+    }
+
+    /** Enter on the outlined cell: the line a finding read its value from, else its value in the status bar. */
+    private void openCellEvidence() {
+        NumaMatrix m = model.matrixProperty().get();
+        int[] rc = highlightedIndex(m);
+        if (rc == null) {
+            moveCell(0, 0);
+            return;
+        }
+        if (highlight.ref() != null && ctx.openSource(highlight.ref())) {
+            return;
+        }
+        ctx.status(ctx.text("numa.noEvidenceLine", cellText(m, rc[0], rc[1])));
+    }
+
+    private void annotateCell() {
+        NumaMatrix m = model.matrixProperty().get();
+        NumaStep s = model.stepProperty().get();
+        int[] rc = highlightedIndex(m);
+        if (rc != null && s != null && ctx.annotations() != null) {
+            ctx.annotations().annotate(io.tunescope.annotate.AnnotationTarget.heatmapCell(s.step().dir(), heatmapName(),
+                    m.rows().get(rc[0]), m.columns().get(rc[1])));
+        }
     }
 
     public NumaViewModel model() {

@@ -174,6 +174,16 @@ public final class PerfReportView implements CaptureView {
         table.setShowRoot(false);
         table.setId("perfReportTable");
         table.setPlaceholder(new Label(ctx.text("perfreport.empty")));
+        // Enter or a double click opens the entry's line of the report; type to filter, Esc clears, Ctrl+F
+        io.tunescope.ui.Controls.onActivate(table, () -> {
+            TreeItem<Row> item = table.getSelectionModel().getSelectedItem();
+            Row r = item == null ? null : item.getValue();
+            if (r != null) {
+                ctx.openSource(io.tunescope.model.capture.SourceRef.of(r.file(), (int) Math.min(Integer.MAX_VALUE, r.entry().line())));
+            }
+        });
+        io.tunescope.ui.Controls.filterKeys(table, filter);
+        io.tunescope.ui.Controls.documentFilterKeys(ctx.shortcuts(), "perfreport", root, () -> io.tunescope.ui.Controls.focusFilter(filter));
 
         HBox bar = new HBox(8, new Label(ctx.text("perfreport.file")), report, new Label(ctx.text("perfreport.event")), event, filter);
         HBox.setHgrow(filter, Priority.ALWAYS);

@@ -232,7 +232,7 @@ public final class ServerView implements CaptureView {
                 }
             }
         });
-        ctx.shortcuts().register("server.filter", "Shortcut+F", "shortcut.server.filter", root, this::focusFilter);
+        io.tunescope.ui.Controls.documentFilterKeys(ctx.shortcuts(), "server", root, this::focusFilter);
     }
 
     private Tab tab(String key, String id, Node content) {
@@ -252,21 +252,6 @@ public final class ServerView implements CaptureView {
             inner.getSelectionModel().select(1);
             pfsFilter.requestFocus();
         }
-    }
-
-    /** Typing a letter in a table or list goes on in its filter field (type to filter). */
-    private static void typeToFilter(Node table, TextField filter) {
-        table.addEventHandler(KeyEvent.KEY_TYPED, e -> {
-            String ch = e.getCharacter();
-            if (ch == null || ch.isEmpty() || e.isControlDown() || e.isMetaDown() || e.isAltDown()
-                    || Character.isISOControl(ch.charAt(0)) || ch.equals(" ")) {
-                return;
-            }
-            filter.requestFocus();
-            filter.appendText(ch);
-            filter.positionCaret(filter.getText().length());
-            e.consume();
-        });
     }
 
     private StackPane withEmpty(StackPane pane, Node content, Label empty) {
@@ -540,7 +525,6 @@ public final class ServerView implements CaptureView {
         sw.comparatorProperty().bind(pfsWaits.comparatorProperty());
         pfsWaits.setItems(sw);
         pfsWaits.setPlaceholder(new Label(ctx.text("server.pfs.noWaits")));
-        typeToFilter(pfsWaits, pfsFilter);
 
         pfsDigests.setId("serverPfsDigests");
         pfsDigests.getColumns().add(text(ctx.text("server.pfs.col.digest"), ServerStep.DigestRow::text, 340, null));
@@ -564,7 +548,7 @@ public final class ServerView implements CaptureView {
         sd.comparatorProperty().bind(pfsDigests.comparatorProperty());
         pfsDigests.setItems(sd);
         pfsDigests.setPlaceholder(new Label(ctx.text("server.pfs.noDigests")));
-        typeToFilter(pfsDigests, pfsFilter);
+        io.tunescope.ui.Controls.filterKeys(pfsFilter, () -> pfsDigests.isFocused() ? pfsDigests : pfsWaits, pfsWaits, pfsDigests);
         digestText.setEditable(false);
         digestText.setWrapText(true);
         digestText.setPrefRowCount(3);
@@ -729,7 +713,7 @@ public final class ServerView implements CaptureView {
             return on;
         }));
         counterList.setTooltip(new Tooltip(ctx.text("server.counters.list.tip")));
-        typeToFilter(counterList, counterSearch);
+        io.tunescope.ui.Controls.filterKeys(counterList, counterSearch);
         counterList.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             // Space ticks the selected counter
             if (e.getCode() == javafx.scene.input.KeyCode.SPACE && counterList.getSelectionModel().getSelectedItem() != null) {

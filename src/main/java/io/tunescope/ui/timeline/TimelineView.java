@@ -107,6 +107,9 @@ public final class TimelineView implements CaptureView {
         this.model = ctx.viewModel(TimelineViewModel.class, TimelineViewModel::new);
         this.windowOverlay = new WindowOverlay(ctx, viewer, () -> timeline, () -> capture);
         build();
+        // the chart's keys: crosshair, zoom, selection, note
+        new TimelineKeys(viewer, model, this::moveCrosshair).register(ctx.shortcuts(), root, this::resetZoom, this::annotateRange,
+                () -> ctx.annotations() != null);
     }
 
     @Override
@@ -239,7 +242,7 @@ public final class TimelineView implements CaptureView {
         chartScroll.setFitToWidth(true);
         chartScroll.setFitToHeight(true);
         chartScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        VBox chartBox = new VBox(6, note, readout, chartScroll);
+        VBox chartBox = new VBox(6, noteLine(), readout, chartScroll);
         VBox.setVgrow(chartScroll, Priority.ALWAYS);
         chartBox.setPadding(new Insets(6, 0, 0, 0));
 
@@ -567,10 +570,54 @@ public final class TimelineView implements CaptureView {
         return String.join("\n", lines);
     }
 
+    /**
+     * One line: the clock, and how many files were aligned by their start; their list is behind the "Details" link
+     * beside the note (on a real multi-step capture it runs to dozens of lines that pushed every chart out of view).
+     */
     private String alignmentNote(Timeline t) {
         List<String> byStart = t.alignedByStart();
         String base = t.wallClock() ? ctx.text("timeline.wallClock") : ctx.text("timeline.relative");
-        return byStart.isEmpty() ? base : base + " " + ctx.text("timeline.byStart", String.join("; ", byStart));
+        noteDetails = byStart.isEmpty() ? "" : ctx.text("timeline.byStart", String.join("\n", byStart));
+        return byStart.isEmpty() ? base : base + " " + ctx.text("timeline.byStartCount", byStart.size());
+    }
+
+    /** The full list behind the one-line note ("" for none). */
+    private String noteDetails = "";
+    private final javafx.scene.control.Hyperlink noteLink = new javafx.scene.control.Hyperlink();
+
+    /** The note on one line, with a "Details" link that opens the whole list in a popover. */
+    private Node noteLine() {
+        note.setWrapText(false);
+        note.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        note.setMinWidth(0);
+        noteLink.setText(ctx.text("timeline.noteDetails"));
+        noteLink.setId("timelineNoteDetails");
+        noteLink.setMinWidth(javafx.scene.control.Hyperlink.USE_PREF_SIZE);
+        noteLink.setOnAction(e -> {
+            noteLink.setVisited(false);
+            javafx.scene.control.TextArea text = new javafx.scene.control.TextArea(noteDetails);
+            text.setEditable(false);
+            text.setWrapText(true);
+            text.setPrefSize(560, 260);
+            text.setId("timelineNoteDetailsText");
+            org.controlsfx.control.PopOver pop = new org.controlsfx.control.PopOver(text);
+            pop.setArrowLocation(org.controlsfx.control.PopOver.ArrowLocation.TOP_LEFT);
+            pop.setTitle(ctx.text("timeline.noteDetails.title"));
+            pop.setHeaderAlwaysVisible(true);
+            pop.setDetachable(false);
+            pop.show(noteLink);
+        });
+        note.textProperty().addListener((o, a, b) -> {
+            boolean any = !noteDetails.isEmpty() && b != null && !b.equals(ctx.text("timeline.loading"));
+            noteLink.setVisible(any);
+            noteLink.setManaged(any);
+        });
+        noteLink.setVisible(false);
+        noteLink.setManaged(false);
+        HBox line = new HBox(6, note, noteLink);
+        line.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(note, Priority.SOMETIMES);
+        return line;
     }
 
     private void moveTo(ChartMouseEventFX e) {

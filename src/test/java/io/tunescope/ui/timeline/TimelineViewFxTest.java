@@ -58,8 +58,15 @@ class TimelineViewFxTest {
                 && robot.lookup("#timelineChart").queryAs(ChartViewer.class).getChart() != null);
         WaitForAsyncUtils.waitForFxEvents();
         Label note = robot.lookup("#timelineNote").queryAs(Label.class);
-        assertTrue(note.getText().contains("Aligned by start"), note.getText());
-        assertTrue(note.getText().contains("sysbench-fileio.txt"), note.getText());
+        // one line naming how many files were aligned by their start; the list is behind "Details"
+        assertTrue(note.getText().contains("aligned by their start"), note.getText());
+        assertFalse(note.getText().contains("\n"), note.getText());
+        javafx.scene.control.Hyperlink details = robot.lookup("#timelineNoteDetails").queryAs(javafx.scene.control.Hyperlink.class);
+        assertTrue(details.isVisible());
+        robot.interact(details::fire);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#timelineNoteDetailsText").tryQuery().isPresent());
+        String list = robot.lookup("#timelineNoteDetailsText").queryAs(javafx.scene.control.TextArea.class).getText();
+        assertTrue(list.contains("Aligned by start") && list.contains("sysbench-fileio.txt"), list);
         int charts = plot(robot).getSubplots().size();
         assertEquals(10, charts);
 

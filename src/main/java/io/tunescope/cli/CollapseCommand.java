@@ -22,8 +22,8 @@ import picocli.CommandLine.Parameters;
  * {@code tunescope collapse [options] FILE|-}: {@code perf script} text to folded stacks, byte-identical
  * to FlameGraph's {@code stackcollapse-perf.pl} with the same options (and {@code --script-eof}: by default the
  * last sample of a file that does not end with a blank line is kept, where the script drops it, and samples recorded
- * without {@code -g} become one-frame stacks, where the script folds nothing). A regular file is memory-mapped and
- * folded in chunks on every core ({@link io.tunescope.importers.perfscript.ChunkedFold}); standard input and pipes
+ * without {@code -g} become one-frame stacks, where the script folds nothing). A regular file is cut into chunks
+ * folded on every core ({@link io.tunescope.importers.perfscript.ChunkedFold}); standard input and pipes
  * are read as one stream.
  */
 @Command(name = "collapse", mixinStandardHelpOptions = true,
@@ -96,7 +96,7 @@ public final class CollapseCommand implements Callable<Integer> {
                 }
             }
             if (path != null && Files.isRegularFile(path)) {
-                // a file: memory-mapped and folded in chunks on every core, merged in file order (the same bytes out)
+                // a file: cut after blank lines and folded in chunks on every core, merged in file order (the same bytes out)
                 PerfScriptCollapser.collapse(path, o2, o, problems, !scriptEof, Runtime.getRuntime().availableProcessors(), 0);
             } else {
                 PerfScriptCollapser.collapse(is, o2, o, problems, !scriptEof);

@@ -20,8 +20,8 @@ import java.util.concurrent.Future;
 
 /**
  * Folds a regular {@code perf script} file in parallel: the file is cut into chunks just after blank lines
- * (where a sample has ended and the folder's state is the one it starts with), each chunk is memory-mapped and
- * folded by its own {@link PerfScriptFolder} on a pool thread, and the chunks are merged in file order
+ * (where a sample has ended and the folder's state is the one it starts with), each chunk is read (positional
+ * reads, or memory-mapped) and folded by its own {@link PerfScriptFolder} on a pool thread, and the chunks are merged in file order
  * ({@link PerfScriptFolder#absorb}), so events, frames and stacks get the ids and counts of one folder reading the
  * whole file, and the folded output is byte for byte the same. Unrecognised lines are reported in file order with
  * their line numbers once all chunks are merged.
@@ -48,12 +48,14 @@ public final class ChunkedFold {
 
     /**
      * Folds {@code file} with {@code threads} threads in chunks of about {@code chunkBytes}; with
-     * {@code keepUnendedLast} the end of the file ends its last sample. Returns the merged folder, or null when the
+     * {@code keepUnendedLast} the end of the file ends its last sample. Each chunk is read with positional reads of
+     * the file channel, or with {@code mapped} through a {@link java.nio.MappedByteBuffer} (page faults made that
+     * cost 30-50 % more CPU than positional reads on the 2-vCPU project VM, see BENCHMARKS.md). Returns the merged folder, or null when the
      * file has to be read in one stream instead (an event name the charset does not keep, or more unrecognised lines in a chunk than can be kept in order); then
      * nothing was reported to {@code problems}.
      */
     public static PerfScriptFolder fold(Path file, FoldOptions options, Charset charset, PerfScriptFolder.Problems problems,
-                                        boolean keepUnendedLast, int threads, long chunkBytes) throws IOException {
+                                        boolean keepUnendedLast, int threads, long chunkBytes, boolean mapped) throws IOException {
         long chunk = Math.max(1, Math.min(MAX_CHUNK, chunkBytes));
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -83,7 +85,7 @@ public final class ChunkedFold {
                     long e = cuts[i + 1];
                     boolean last = i == n - 1;
                     FoldOptions co = o;
-                    futures.add(pool.submit(() -> foldChunk(ch, s, e, co, charset, last && keepUnendedLast)));
+                    futures.add(pool.submit(() -> foldChunk(ch, s, e, co, charset, last && keepUnendedLast, mapped)));
                 }
                 List<Chunk> done = new ArrayList<>(n);
                 for (Future<Chunk> f : futures) {
@@ -142,7 +144,8 @@ public final class ChunkedFold {
         final List<String> problemTexts = new ArrayList<>();
     }
 
-    private static Chunk foldChunk(FileChannel ch, long s, long e, FoldOptions o, Charset cs, boolean endLast) throws IOException {
+    private static Chunk foldChunk(FileChannel ch, long s, long e, FoldOptions o, Charset cs, boolean endLast, boolean mapped)
+            throws IOException {
         Chunk c = new Chunk();
         PerfScriptFolder f = new PerfScriptFolder(o, cs, (line, text) -> {
             if (c.problemLines.size() < MAX_PROBLEMS_PER_CHUNK) {
@@ -152,7 +155,7 @@ public final class ChunkedFold {
                 c.overflow = true;
             }
         });
-        f.feed(new BufferInput(ch.map(FileChannel.MapMode.READ_ONLY, s, e - s)));
+        f.feed(mapped ? new BufferInput(ch.map(FileChannel.MapMode.READ_ONLY, s, e - s)) : new RangeInput(ch, s, e));
         if (endLast) {
             f.endLastSample();
         }
@@ -222,6 +225,41 @@ public final class ChunkedFold {
             }
         }
         return null;
+    }
+
+    /** The bytes {@code [s, e)} of a file channel as a stream, read at their position (the channel's own is untouched). */
+    static final class RangeInput extends InputStream {
+        private final FileChannel ch;
+        private long pos;
+        private final long end;
+
+        RangeInput(FileChannel ch, long s, long e) {
+            this.ch = ch;
+            this.pos = s;
+            this.end = e;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] dst, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            if (pos >= end) {
+                return -1;
+            }
+            int r = ch.read(ByteBuffer.wrap(dst, off, (int) Math.min(len, end - pos)), pos);
+            if (r < 0) {
+                return -1;                          // the file shrank under us
+            }
+            pos += r;
+            return r;
+        }
     }
 
     /** The bytes of a buffer as a stream (a mapped chunk read by {@link ByteLines}). */

@@ -55,8 +55,8 @@ public final class PerfScriptCollapser {
 
     /**
      * {@link #collapse(InputStream, OutputStream, FoldOptions, PerfScriptFolder.Problems, boolean)} of a regular file,
-     * memory-mapped and folded in chunks on {@code threads} threads ({@link ChunkedFold}); the output is the same byte
-     * for byte. Falls back to one stream when the file cannot be cut ({@link ChunkedFold#fold} returns null).
+     * folded in chunks on {@code threads} threads ({@link ChunkedFold}; memory-mapped with
+     * {@code -Dtunescope.foldMapped=true}); the output is the same byte for byte. Falls back to one stream when the file cannot be cut ({@link ChunkedFold#fold} returns null).
      * {@code chunkBytes <= 0}: {@link ChunkedFold#defaultChunkBytes}.
      */
     public static PerfScriptFolder collapse(Path file, OutputStream out, FoldOptions options, PerfScriptFolder.Problems problems,
@@ -64,7 +64,8 @@ public final class PerfScriptCollapser {
         PerfScriptFolder.Problems pr = problems == null ? (l, t) -> { } : problems;
         long size = Files.size(file);
         long chunk = chunkBytes > 0 ? chunkBytes : ChunkedFold.defaultChunkBytes(size, threads);
-        PerfScriptFolder folder = ChunkedFold.fold(file, options, StandardCharsets.ISO_8859_1, pr, keepUnendedLast, threads, chunk);
+        PerfScriptFolder folder = ChunkedFold.fold(file, options, StandardCharsets.ISO_8859_1, pr, keepUnendedLast, threads, chunk,
+                Boolean.getBoolean("tunescope.foldMapped"));
         if (folder == null) {
             try (InputStream in = Files.newInputStream(file)) {
                 return collapse(in, out, options, pr, keepUnendedLast);

@@ -69,8 +69,9 @@ class ChunkedFoldTest {
 
     static Result chunked(Path file, FoldOptions o, boolean keepLast, int threads, long chunk) throws IOException {
         List<String> problems = new ArrayList<>();
+        // three threads: memory-mapped chunks; fewer: positional reads
         PerfScriptFolder f = ChunkedFold.fold(file, o, StandardCharsets.ISO_8859_1, (l, t) -> problems.add(l + ": " + t),
-                keepLast, threads, chunk);
+                keepLast, threads, chunk, threads == 3);
         assertNotNull(f, "the file can be folded in chunks");
         return result(f, problems);
     }

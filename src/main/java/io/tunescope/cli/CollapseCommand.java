@@ -95,9 +95,12 @@ public final class CollapseCommand implements Callable<Integer> {
                             o.eventFilter(), o.legacyJavaTidy(), false);
                 }
             }
-            if (path != null && Files.isRegularFile(path)) {
+            // -Dtunescope.foldThreads=1: one stream even for a file (on a machine whose cores are busy anyway that costs
+            // less CPU; see BENCHMARKS.md)
+            int threads = Integer.getInteger("tunescope.foldThreads", Runtime.getRuntime().availableProcessors());
+            if (path != null && threads > 1 && Files.isRegularFile(path)) {
                 // a file: cut after blank lines and folded in chunks on every core, merged in file order (the same bytes out)
-                PerfScriptCollapser.collapse(path, o2, o, problems, !scriptEof, Runtime.getRuntime().availableProcessors(), 0);
+                PerfScriptCollapser.collapse(path, o2, o, problems, !scriptEof, threads, 0);
             } else {
                 PerfScriptCollapser.collapse(is, o2, o, problems, !scriptEof);
             }

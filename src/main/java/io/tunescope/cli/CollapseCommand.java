@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
  * {@code tunescope collapse [options] FILE|-}: {@code perf script} text to folded stacks, byte-identical
  * to FlameGraph's {@code stackcollapse-perf.pl} with the same options (and {@code --script-eof}: by default the
  * last sample of a file that does not end with a blank line is kept, where the script drops it, and samples recorded
- * without {@code -g} become one-frame stacks, where the script folds nothing).
+ * without {@code -g} become one-frame stacks, where the script folds nothing). A regular file is cut into chunks
+ * folded on every core ({@link io.tunescope.importers.perfscript.ChunkedFold}); standard input and pipes
+ * are read as one stream.
  */
 @Command(name = "collapse", mixinStandardHelpOptions = true,
         description = "Folds 'perf script' output into one line per distinct stack (frame;frame;frame COUNT), "
@@ -80,7 +82,8 @@ public final class CollapseCommand implements Callable<Integer> {
             }
         };
         OutputStream o2 = new BufferedOutputStream(out, 1 << 16);
-        try (InputStream raw = "-".equals(file) ? in : Files.newInputStream(Path.of(file))) {
+        Path path = "-".equals(file) ? null : Path.of(file);
+        try (InputStream raw = path == null ? in : Files.newInputStream(path)) {
             java.io.BufferedInputStream is = new java.io.BufferedInputStream(raw, 1 << 16);
             if (!scriptEof) {
                 // perf record without -g: the script folds nothing; fold each sample as its one frame, as inspect counts it
@@ -92,7 +95,15 @@ public final class CollapseCommand implements Callable<Integer> {
                             o.eventFilter(), o.legacyJavaTidy(), false);
                 }
             }
-            PerfScriptCollapser.collapse(is, o2, o, problems, !scriptEof);
+            // -Dtunescope.foldThreads=1: one stream even for a file (on a machine whose cores are busy anyway that costs
+            // less CPU; see BENCHMARKS.md)
+            int threads = Integer.getInteger("tunescope.foldThreads", Runtime.getRuntime().availableProcessors());
+            if (path != null && threads > 1 && Files.isRegularFile(path)) {
+                // a file: cut after blank lines and folded in chunks on every core, merged in file order (the same bytes out)
+                PerfScriptCollapser.collapse(path, o2, o, problems, !scriptEof, threads, 0);
+            } else {
+                PerfScriptCollapser.collapse(is, o2, o, problems, !scriptEof);
+            }
             o2.flush();
         } catch (NoSuchFileException | FileNotFoundException e) {
             err.println("tunescope collapse: no such file: " + file);

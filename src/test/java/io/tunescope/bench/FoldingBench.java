@@ -119,6 +119,11 @@ public class FoldingBench {
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private long cpuStart;
+    private long processCpuStart;
+
+    private static long processCpu() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
     private int ops;
 
     /**
@@ -128,6 +133,7 @@ public class FoldingBench {
     @Setup(Level.Iteration)
     public void cpuStart() {
         cpuStart = threads.getCurrentThreadCpuTime();
+        processCpuStart = processCpu();
         ops = 0;
     }
 
@@ -136,6 +142,8 @@ public class FoldingBench {
         if (ops > 0) {
             double ms = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e6 / ops;
             System.err.printf("  [thread CPU %.0f ms/op = %.0f MB/s]%n", ms, Files.size(file) / 1048576.0 / (ms / 1000));
+            double pms = (processCpu() - processCpuStart) / 1e6 / ops;
+            System.err.printf("  [process CPU %.0f ms/op (every thread, JIT and GC included)]%n", pms);
         }
     }
 
@@ -151,6 +159,18 @@ public class FoldingBench {
         try (InputStream in = Files.newInputStream(file)) {
             PerfScriptCollapser.collapse(in, sink, FoldOptions.collapse(), null);
         }
+        return sink.count;
+    }
+
+    /**
+     * {@code collapse} of the file as {@code tunescope collapse FILE} does it: cut after blank lines, chunks folded on
+     * every core and merged in file order. Its work is on pool threads: the process CPU time per op is printed.
+     */
+    @Benchmark
+    public long collapseChunked() throws IOException {
+        ops++;
+        CountingSink sink = new CountingSink();
+        PerfScriptCollapser.collapse(file, sink, FoldOptions.collapse(), null, false, Runtime.getRuntime().availableProcessors(), 0);
         return sink.count;
     }
 

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * {@code perf script} text to folded stacks, byte-identical to FlameGraph's {@code stackcollapse-perf.pl}
@@ -46,6 +48,28 @@ public final class PerfScriptCollapser {
         folder.feed(in);
         if (keepUnendedLast) {
             folder.endLastSample();
+        }
+        FoldedWriter.write(folder.profile().byPeriod(), out);
+        return folder;
+    }
+
+    /**
+     * {@link #collapse(InputStream, OutputStream, FoldOptions, PerfScriptFolder.Problems, boolean)} of a regular file,
+     * folded in chunks on {@code threads} threads ({@link ChunkedFold}; memory-mapped with
+     * {@code -Dtunescope.foldMapped=true}); the output is the same byte for byte. Falls back to one stream when the file cannot be cut ({@link ChunkedFold#fold} returns null).
+     * {@code chunkBytes <= 0}: {@link ChunkedFold#defaultChunkBytes}.
+     */
+    public static PerfScriptFolder collapse(Path file, OutputStream out, FoldOptions options, PerfScriptFolder.Problems problems,
+                                            boolean keepUnendedLast, int threads, long chunkBytes) throws IOException {
+        PerfScriptFolder.Problems pr = problems == null ? (l, t) -> { } : problems;
+        long size = Files.size(file);
+        long chunk = chunkBytes > 0 ? chunkBytes : ChunkedFold.defaultChunkBytes(size, threads);
+        PerfScriptFolder folder = ChunkedFold.fold(file, options, StandardCharsets.ISO_8859_1, pr, keepUnendedLast, threads, chunk,
+                Boolean.getBoolean("tunescope.foldMapped"));
+        if (folder == null) {
+            try (InputStream in = Files.newInputStream(file)) {
+                return collapse(in, out, options, pr, keepUnendedLast);
+            }
         }
         FoldedWriter.write(folder.profile().byPeriod(), out);
         return folder;

@@ -80,6 +80,16 @@ public final class PerfScriptFolder {
     private int sampleTid;
     private int sampleComm;
 
+    // whole indented frame lines as printed -> cache entry and address, one table per Java tidying (off, on);
+    // at most LINE_CACHE_BYTES of line bytes, so that memory stays bounded whatever the input
+    static final long LINE_CACHE_BYTES = 8L << 20;
+    /** Line bytes this folder remembers at most (tests set 0: every line parsed). */
+    long lineCacheLimit = LINE_CACHE_BYTES;
+    private final ByteInterner[] lineKeys = {new ByteInterner(), new ByteInterner()};
+    private final int[][] lineEntry = {new int[256], new int[256]};
+    private final long[][] linePc = {new long[256], new long[256]};
+    private long lineBytes;
+
     // (java flag, module id, raw symbol[, address]) -> frame ids
     private final ByteInterner cacheKeys = new ByteInterner();
     private int[] cacheStart = new int[256];
@@ -166,10 +176,22 @@ public final class PerfScriptFolder {
         if (!opt.flameGraphExact() && end > start && b[end - 1] == '\r') {
             end--;
         }
+        if (end > start && PerfScriptParser.ws(b[start]) && p.indentedIsFrameOnly()) {
+            // a frame line seen before (the same bytes, the same Java tidying): its frames without parsing it again
+            int j = java ? 1 : 0;
+            int l = lineKeys[j].find(b, start, end - start);
+            if (l >= 0) {
+                p.frameSeen();
+                if (inSample) {
+                    push(lineEntry[j][l], true, linePc[j][l], b);
+                }
+                return;
+            }
+        }
         switch (p.parse(b, start, end)) {
             case FRAME -> {
                 if (inSample) {
-                    frameLine(b);
+                    frameLine(b, true);
                 }
             }
             case BLANK -> endSample();
@@ -195,6 +217,52 @@ public final class PerfScriptFolder {
      */
     public void endLastSample() {
         endSample();
+    }
+
+    /**
+     * Adds what {@code next} folded from the input that follows this folder's (a later chunk of the same file, split
+     * after a blank line, folded with the same options and a fixed event filter): its events, frames and stacks
+     * in the order {@code next} met them, so the result has the ids and counts one folder reading both parts
+     * would have. Not for folders that keep samples one by one or have an observer.
+     */
+    public void absorb(PerfScriptFolder next) {
+        if (samples != null || next.samples != null || observer != null || next.observer != null) {
+            throw new IllegalStateException("absorb: samples one by one are kept in input order by one folder only");
+        }
+        if (inSample) {
+            throw new IllegalStateException("absorb: this folder's last sample is not ended");
+        }
+        int[] frameMap = frames.addAll(next.frames);
+        int[] stack = new int[16];
+        for (int e = 0; e < next.eventBytes.size(); e++) {
+            byte[] ev = next.eventBytes.get(e);
+            int mine = eventIndex(ev, 0, ev.length);
+            StackTable from = next.tables.get(e);
+            StackTable to = tables.get(mine);
+            for (int i = 0, n = from.size(); i < n; i++) {
+                int d = from.depth(i);
+                if (stack.length < d) {
+                    stack = new int[d * 2];
+                }
+                for (int k = 0; k < d; k++) {
+                    stack[k] = frameMap[from.frame(i, k)];
+                }
+                to.add(stack, d, from.samples(i), from.period(i));
+            }
+        }
+        anyPeriod |= next.anyPeriod;
+        unrecognised += next.unrecognised;
+        linesSeen += next.linesSeen;
+    }
+
+    /** Forgets the frame lines remembered so far (after the input, when the folder is kept only for its tables). */
+    void dropLineCache() {
+        for (int j = 0; j < 2; j++) {
+            lineKeys[j] = new ByteInterner();
+            lineEntry[j] = new int[256];
+            linePc[j] = new long[256];
+        }
+        lineBytes = 0;
     }
 
     /** The folded stacks; the profile's event is the filter event (or the first event met). */
@@ -325,7 +393,7 @@ public final class PerfScriptFolder {
         eventIndex = ev;
         period = per;
         if (!opt.flameGraphExact() && p.inlineFrame()) {
-            frameLine(b);                           // perf script without -g: the sample's own ip/sym/dso
+            frameLine(b, false);                    // perf script without -g: the sample's own ip/sym/dso
         }
     }
 
@@ -406,7 +474,11 @@ public final class PerfScriptFolder {
         return v;
     }
 
-    private void frameLine(byte[] b) {
+    /**
+     * The frames of the frame line the parser holds; with {@code cacheable} (an indented line the parser read as a
+     * frame) its raw bytes are remembered so that the next time the same line is not parsed again.
+     */
+    private void frameLine(byte[] b, boolean cacheable) {
         int fs = p.funcStart;
         int fe = p.funcEnd;
         int ms = p.modStart;
@@ -446,21 +518,52 @@ public final class PerfScriptFolder {
             k[o] = 0;
             System.arraycopy(b, p.pcStart, k, o + 1, p.pcEnd - p.pcStart);
         }
-        int before = cacheKeys.size();
+        int known = cacheKeys.size();
         int id = cacheKeys.intern(k, 0, klen);
-        if (id == before) {
+        if (id == known) {
             name(b, id);
         }
+        long pc = 0;
+        boolean pcKnown = false;
+        int ls = p.lineStart;
+        int ll = p.lineEnd - ls;
+        if (cacheable && ll > 0 && PerfScriptParser.ws(b[ls]) && lineBytes + ll <= lineCacheLimit) {
+            int j = java ? 1 : 0;
+            int before = lineKeys[j].size();
+            int l = lineKeys[j].intern(b, ls, ll);
+            if (l == before) {
+                lineBytes += ll;
+            }
+            if (l == lineEntry[j].length) {
+                lineEntry[j] = Arrays.copyOf(lineEntry[j], l * 2);
+                linePc[j] = Arrays.copyOf(linePc[j], l * 2);
+            }
+            pc = hex(b, p.pcStart, p.pcEnd);
+            lineEntry[j][l] = id;
+            linePc[j][l] = pc;
+            pcKnown = true;
+        }
+        push(id, pcKnown, pc, b);
+    }
+
+    /**
+     * Appends the frames of cache entry {@code id} to the sample's stack; {@code pc} is the line's address when
+     * {@code pcKnown}, otherwise it is read from the parser's line when an inlined frame needs it.
+     */
+    private void push(int id, boolean pcKnown, long pc, byte[] b) {
         int s = cacheStart[id];
         int len = cacheLen[id];
         if (depth + len > leafFirst.length) {
             leafFirst = Arrays.copyOf(leafFirst, Math.max(leafFirst.length * 2, depth + len));
             pcs = Arrays.copyOf(pcs, leafFirst.length);
         }
-        long pc = 0;
         if (inlinedModule >= 0 && len > 0 && (sampleHasInlined || frames.moduleId(cacheIds[s]) == inlinedModule)) {
             sampleHasInlined = true;               // addresses are needed from the first inlined frame on
-            pc = hex(b, p.pcStart, p.pcEnd);
+            if (!pcKnown) {
+                pc = hex(b, p.pcStart, p.pcEnd);
+            }
+        } else {
+            pc = 0;
         }
         // the frames of one line are root-to-leaf (a, b_[i], c_[i]); the buffer is leaf first
         for (int i = len - 1; i >= 0; i--) {

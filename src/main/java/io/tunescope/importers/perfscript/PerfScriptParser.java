@@ -117,6 +117,20 @@ public final class PerfScriptParser {
     public boolean lenient;
     private Kind previous = Kind.BLANK;
 
+    /**
+     * True when an indented line is read now without trying the sample-header pattern (strict mode, or the
+     * line before was a frame): then a line known to be a frame is a frame here too, whatever else it holds,
+     * and a caller may skip {@link #parse} for it ({@link #frameSeen()} keeps the state).
+     */
+    public boolean indentedIsFrameOnly() {
+        return !lenient || previous == Kind.FRAME;
+    }
+
+    /** Records that the caller read the current line as a frame without {@link #parse} (field spans not set). */
+    public void frameSeen() {
+        previous = Kind.FRAME;
+    }
+
     /** Classifies {@code b[start, end)} (one line without its terminator). */
     public Kind parse(byte[] b, int start, int end) {
         Kind k = classify(b, start, end);

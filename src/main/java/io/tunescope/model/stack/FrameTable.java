@@ -113,6 +113,24 @@ public final class FrameTable {
         return size;
     }
 
+    /**
+     * Adds the modules and then the frames of {@code other} in their id order (so ids given here follow the
+     * order in which {@code other} met them) and returns, for each frame id of {@code other}, its id here.
+     */
+    public int[] addAll(FrameTable other) {
+        int[] moduleMap = new int[other.modules.size()];
+        for (int m = 0; m < moduleMap.length; m++) {
+            byte[] b = other.modules.bytes(m);
+            moduleMap[m] = modules.intern(b, 0, b.length);
+        }
+        int[] map = new int[other.size];
+        for (int f = 0; f < map.length; f++) {
+            byte[] b = other.names.bytes(other.nameOf[f]);
+            map[f] = frame(b, 0, b.length, moduleMap[other.moduleOf[f]]);
+        }
+        return map;
+    }
+
     public Charset charset() {
         return charset;
     }

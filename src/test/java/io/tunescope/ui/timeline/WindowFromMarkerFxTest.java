@@ -223,7 +223,8 @@ class WindowFromMarkerFxTest {
         robot.interact(() -> tabs.getSelectionModel().select(0));
         WaitForAsyncUtils.waitForFxEvents();
         org.jfree.chart.fx.ChartCanvas canvas = robot.lookup("#timelineChart").queryAs(org.jfree.chart.fx.ChartViewer.class).getCanvas();
-        double[] p0 = overlay.canvasPoint(io.tunescope.render.timeline.TimelineChart.x(timeline.timeline(), dip.start()));
+        // drag over the seconds the dip's reports hold: from the start of the first one's interval to the last report
+        double[] p0 = overlay.canvasPoint(io.tunescope.render.timeline.TimelineChart.x(timeline.timeline(), dip.coveredFrom()));
         double[] p1 = overlay.canvasPoint(io.tunescope.render.timeline.TimelineChart.x(timeline.timeline(), dip.end()));
         assertNotNull(p0);
         assertTrue(p1[0] - p0[0] > 10, "the dip is wider than 10 pixels: " + p0[0] + " to " + p1[0]);
@@ -237,7 +238,7 @@ class WindowFromMarkerFxTest {
         assertEquals("timeline", dragged.origin());
         assertNull(windows.compare());
         // to within two pixels of the marker's ends, on perf's clock
-        double nsPerPixel = (dip.end() - dip.start()) * 1e6 / (p1[0] - p0[0]);
+        double nsPerPixel = (dip.end() - dip.coveredFrom()) * 1e6 / (p1[0] - p0[0]);
         assertEquals(from, dragged.window().fromNs(), 2 * nsPerPixel);
         assertEquals(to, dragged.window().toNs(), 2 * nsPerPixel);
         long inDragged = times.stream().filter(t -> t >= dragged.window().fromNs() && t < dragged.window().toNs()).count();
@@ -309,8 +310,9 @@ class WindowFromMarkerFxTest {
         var s = flame.viewModel().snapshot();
         io.tunescope.testutil.FtwrlDipSched sched = io.tunescope.testutil.FtwrlDipSched.read();
         var ivs = sched.intervals();
-        long to = Math.max(dip.end(), dip.start() + 1000);
-        long a = schedNs(sched, dip.start());
+        // the reports' seconds: from the second the first low report holds (sysbench --report-interval=1) to the last
+        long to = dip.end();
+        long a = schedNs(sched, dip.start() - 1000);
         long b = schedNs(sched, to);
         long inDip = ivs.stream().mapToLong(iv -> iv.overlap(a, b)).sum();
         long pa = schedNs(sched, w.samples().wallMs(before.window().fromNs()));

@@ -45,6 +45,12 @@ import org.jfree.data.xy.XYSeriesCollection;
  * and legend words are in English, or in the locale of the overloads that take one ({@link ChartText}).
  */
 public final class TimelineChart {
+    /**
+     * The share of a chart's height above its highest value kept free for the heading (left) and the legend (right),
+     * so neither is drawn over the data, whatever the zoom.
+     */
+    static final double HEADROOM = 0.22;
+
     /** Devices shown at most (the busiest by mean %util). */
     public static final int MAX_DEVICES = 6;
 
@@ -300,7 +306,8 @@ public final class TimelineChart {
                 }
                 double span = hi - lo;
                 double pad = span > 0 ? span * 0.05 : Math.max(Math.abs(hi) * 0.05, 1);
-                axis.setRange(lo == 0 ? 0 : lo - pad, hi + pad);
+                // the band above the data stays free for the chart's heading and legend
+                axis.setRange(lo == 0 ? 0 : lo - pad, hi + pad + (span > 0 ? span : pad) * HEADROOM);
             }
         }
     }
@@ -367,6 +374,7 @@ public final class TimelineChart {
         }
         NumberAxis range = new NumberAxis(p.axisLabel());
         range.setAutoRangeIncludesZero(true);
+        range.setUpperMargin(HEADROOM);
         range.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < data.getSeriesCount(); i++) {
@@ -385,8 +393,11 @@ public final class TimelineChart {
         legend.setItemFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         legend.setBackgroundPaint(new Color(255, 255, 255, 210));
         legend.setFrame(new BlockBorder(new Color(200, 200, 200)));
-        legend.setPosition(RectangleEdge.RIGHT);
-        plot.addAnnotation(new XYTitleAnnotation(0.995, 0.98, legend, RectangleAnchor.TOP_RIGHT));
+        // one row at the top right, in the band kept free above the data (HEADROOM): the legend never covers a line
+        legend.setPosition(RectangleEdge.TOP);
+        XYTitleAnnotation legendBox = new XYTitleAnnotation(0.995, 0.98, legend, RectangleAnchor.TOP_RIGHT);
+        legendBox.setMaxWidth(0.62);
+        plot.addAnnotation(legendBox);
         if (p.id().equals("throughput") || p.id().equals("bench-io")) {
             int k = 0;
             for (RunWindow w : t.runs()) {

@@ -59,7 +59,10 @@ class TimelineZoomRangeTest {
             assertTrue(y.getLowerBound() <= min && y.getUpperBound() >= max, "the data in view is inside the range: " + y.getRange()
                     + " vs " + min + ".." + max);
             double span = Math.max(max - Math.min(0, min), 1e-9);
-            assertTrue(y.getUpperBound() <= max + span * 0.06 + 1, "no room for data out of view: " + y.getRange() + " max " + max);
+            // above the data: the band kept for the heading and legend (HEADROOM of the span), and no more
+            assertTrue(y.getUpperBound() <= max + span * (0.06 + TimelineChart.HEADROOM) + 1, "no room for data out of view: " + y.getRange() + " max " + max);
+            assertTrue(y.getUpperBound() >= max + (max - y.getLowerBound()) * TimelineChart.HEADROOM * 0.9,
+                    "a free band above the data for the legend: " + y.getRange() + " max " + max);
         }
         assertTrue(fitted >= 5, "charts with data in view: " + fitted);
         domain.setAutoRange(true);

@@ -77,7 +77,7 @@ public final class FilesView implements CaptureView {
         TableColumn<SourceFile, String> step = col("files.col.step", SourceFile::step, 120);
         TableColumn<SourceFile, String> format = col("files.col.format", f -> f.format().isEmpty() ? "\u2014" : f.format(), 150);
         TableColumn<SourceFile, String> conf = col("files.col.confidence",
-                f -> f.confidence().name().toLowerCase(Locale.ROOT), 90);
+                f -> ctx.text("confidence." + f.confidence().name().toLowerCase(Locale.ROOT)), 90);
         TableColumn<SourceFile, String> size = col("files.col.size", f -> humanSize(f.size()), 80);
         TableColumn<SourceFile, String> msgs = col("files.col.messages", f -> f.diagnostics().isEmpty() ? "" : String.valueOf(f.diagnostics().size()), 80);
         TableColumn<SourceFile, String> summary = col("files.col.summary", FilesView::summaryText, 360);
@@ -203,7 +203,7 @@ public final class FilesView implements CaptureView {
             recognition.setText(b.toString());
         } else {
             recognition.setText(ctx.text("files.details.recognisedAs", f.format(),
-                    f.confidence().name().toLowerCase(Locale.ROOT), f.reason()));
+                    ctx.text("confidence." + f.confidence().name().toLowerCase(Locale.ROOT)), f.reason()));
         }
     }
 

@@ -68,9 +68,8 @@ final class ScreenshotTour {
                 ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", tmp.toFile());
                 Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-                System.out.println("screenshot " + dir.resolve(name));
             } catch (IOException e) {
-                System.err.println("screenshot " + name + ": " + e.getMessage());
+                System.getLogger("tunescope").log(System.Logger.Level.WARNING, "screenshot " + name + ": " + e.getMessage());
             }
             shoot(i + 1);
         });

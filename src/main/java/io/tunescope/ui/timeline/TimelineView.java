@@ -266,7 +266,7 @@ public final class TimelineView implements CaptureView {
         runs.getColumns().add(col(ctx.text("timeline.col.device"), RunSummary::busiestDevice, 100));
         runs.getColumns().add(col(ctx.text("timeline.col.util"), r -> num(r.deviceUtilPct()), 90));
         runs.getColumns().add(col(ctx.text("timeline.col.await"), r -> num(r.deviceAwaitMs()), 90));
-        runs.getColumns().add(col(ctx.text("timeline.col.alignment"), r -> r.alignment().name().toLowerCase(Locale.ROOT).replace('_', ' '), 140));
+        runs.getColumns().add(col(ctx.text("timeline.col.alignment"), r -> ctx.text("alignment." + r.alignment().name().toLowerCase(Locale.ROOT)), 140));
         runs.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> zoomToRun(i.intValue()));
 
         markers.setId("timelineMarkers");

@@ -144,6 +144,9 @@ public final class TimelineView implements CaptureView {
 
     private void build() {
         step.setId("timelineStep");
+        // wide enough for "All steps" and a step folder's name; never squeezed to an empty box by the toolbar
+        step.setPrefWidth(180);
+        step.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         step.setConverter(new StringConverter<>() {
             @Override
             public String toString(Step s) {

@@ -32,6 +32,9 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:usage error", "3:input could not be read"})
 public final class CollapseCommand implements Callable<Integer> {
+    /** Files at least this large are folded in parallel chunks; smaller ones as one stream. */
+    static final long PARALLEL_MIN_BYTES = 512L << 20;
+
     @Parameters(index = "0", paramLabel = "FILE", description = "perf script output, or - for standard input")
     String file;
 
@@ -98,7 +101,10 @@ public final class CollapseCommand implements Callable<Integer> {
             // -Dtunescope.foldThreads=1: one stream even for a file (on a machine whose cores are busy anyway that costs
             // less CPU; see BENCHMARKS.md)
             int threads = Integer.getInteger("tunescope.foldThreads", Runtime.getRuntime().availableProcessors());
-            if (path != null && threads > 1 && Files.isRegularFile(path)) {
+            // chunks pay off on large files only: on the quiet 2-core machine 1 GB folded in 1.45 s instead of 1.97 s,
+            // but 200 MB took 0.93 s instead of 0.74 s (BENCHMARKS.md, scripts/bench.sh)
+            long minBytes = Long.getLong("tunescope.foldParallelMinBytes", PARALLEL_MIN_BYTES);
+            if (path != null && threads > 1 && Files.isRegularFile(path) && Files.size(path) >= minBytes) {
                 // a file: cut after blank lines and folded in chunks on every core, merged in file order (the same bytes out)
                 PerfScriptCollapser.collapse(path, o2, o, problems, !scriptEof, threads, 0);
             } else {

@@ -212,7 +212,19 @@ public final class DipSection implements ReportSection {
         if (tree.grandTotal() == 0) {
             pdf.paragraph(o.text("dip.empty"));
         } else {
-            topSelf(pdf, o, tree);
+            // name who was on the CPU before the frames: another program's work is not the server's
+            Map<String, Long> comms = commsInWindow(d.cpu(), d.window());
+            if (comms.size() > 1) {
+                pdf.small(o.text("dip.comms", commList(comms, d.inWindow().samples())));
+            }
+            topSelf(pdf, o, tree, o.text("dip.top", topSelf(tree).size()));
+            String server = serverComm(comms);
+            if (server != null && comms.size() > 1) {
+                CallTree st = CallTree.of(d.cpu().samples().select(d.window(), SampleFilter.ALL.withComm(server)));
+                if (st.grandTotal() > 0) {
+                    topSelf(pdf, o, st, o.text("dip.topServer", topSelf(st).size(), server, String.format(Locale.ROOT, "%,d", comms.get(server))));
+                }
+            }
             if (pdf.remaining() < ReportGraphics.flameHeight(pdf, tree, 0) + 40) {
                 pdf.newPage();
             }
@@ -257,7 +269,58 @@ public final class DipSection implements ReportSection {
         return out;
     }
 
-    private static void topSelf(PdfWriter pdf, ReportOptions o, CallTree tree) throws IOException {
+    /**
+     * The window's samples per command, most first ({@code flamegraph --from --to --comm C} counts each): a dip's
+     * frames can be another program's (a benchmark client, a build) on a shared machine.
+     */
+    static Map<String, Long> commsInWindow(CaptureSession.TimedSamples p, Window w) {
+        List<Map.Entry<String, Long>> list = new ArrayList<>();
+        for (String comm : new java.util.LinkedHashSet<>(p.samples().columns().comms())) {
+            long n = p.samples().select(w, SampleFilter.ALL.withComm(comm)).samples();
+            if (n > 0) {
+                list.add(Map.entry(comm, n));
+            }
+        }
+        list.sort(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        list.forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
+    }
+
+    /** The database server's command with the most samples in the window, or null. */
+    static String serverComm(Map<String, Long> comms) {
+        for (String c : comms.keySet()) {
+            if (io.tunescope.analysis.calltree.Modules.isDatabaseBinary(c)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** {@code java 242 (62.1 %), C2 CompilerThre 136 (34.9 %), …, mariadbd 5 (1.3 %)}: the first five, and the server's. */
+    private static String commList(Map<String, Long> comms, long total) {
+        List<String> parts = new ArrayList<>();
+        String server = serverComm(comms);
+        boolean serverShown = false;
+        for (Map.Entry<String, Long> e : comms.entrySet()) {
+            if (parts.size() == 5) {
+                parts.add("\u2026");
+                if (server != null && !serverShown) {
+                    parts.add(share(server, comms.get(server), total));
+                }
+                break;
+            }
+            serverShown |= e.getKey().equals(server);
+            parts.add(share(e.getKey(), e.getValue(), total));
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String share(String comm, long n, long total) {
+        return String.format(Locale.ROOT, "%s %,d (%.1f %%)", comm, n, 100.0 * n / Math.max(1, total));
+    }
+
+    private static void topSelf(PdfWriter pdf, ReportOptions o, CallTree tree, String heading) throws IOException {
         List<Hotspot> top = topSelf(tree);
         if (top.isEmpty()) {
             return;
@@ -270,7 +333,7 @@ public final class DipSection implements ReportSection {
         if (pdf.remaining() < 60 + 14 * rows.size()) {
             pdf.newPage();
         }
-        pdf.heading(o.text("dip.top", top.size()), 2);
+        pdf.heading(heading, 2);
         pdf.table(List.of(o.text("flame.col.function"), o.text("flame.col.module"), o.text("dip.col.self"), o.text("dip.col.share")),
                 rows, new float[] {4.6f, 1.6f, 0.8f, 0.8f});
     }

@@ -105,6 +105,16 @@ class DipSectionTest {
         assertEquals(5.0, lock.before().seconds(), 1e-6);
         assertTrue(lock.inWindow().samples() > 20 && lock.inBefore().samples() > lock.inWindow().samples(),
                 lock.inWindow().samples() + " / " + lock.inBefore().samples());
+        // who was on the CPU in the window: every command's samples (the VM was shared with builds), adding up to the window's,
+        // each the same as flamegraph --comm counts; the server's own frames get their own table
+        java.util.Map<String, Long> comms = DipSection.commsInWindow(lock.cpu(), lock.window());
+        assertEquals(lock.inWindow().samples(), comms.values().stream().mapToLong(Long::longValue).sum(), comms.toString());
+        assertTrue(comms.size() > 1 && comms.containsKey("mariadbd"), comms.toString());
+        assertEquals("mariadbd", DipSection.serverComm(comms));
+        for (var e : comms.entrySet()) { // counted from the perf script itself, per command
+            assertEquals(raw.count(lock.fromText(), lock.toText(), x -> x.comm().equals(e.getKey())), e.getValue(), e.getKey());
+        }
+        assertTrue(comms.get("mariadbd") < lock.inWindow().samples(), comms.toString());
         // the off-CPU recording (sched_switch, 04:46:18.98 to 04:46:26.4) covers the lock: the same time as flamegraph --offcpu
         assertNotNull(lock.offProfile(), "the off-CPU recording covers the lock's window");
         JsonNode off = cli("flamegraph", ARCHIVE.toString(), "--offcpu", "--from", lock.fromText(), "--to", lock.toText(), "--json");
@@ -168,6 +178,9 @@ class DipSectionTest {
                 assertTrue(page.contains(String.format(Locale.ROOT, "%,d", lock.inBefore().samples())), l + ": the plateau's samples");
                 String rest = String.join(" ", pages.subList(dipPage, filesPage));
                 assertTrue(rest.contains(o.text("dip.diff", "5.00")), l + ": the differential flame graph");
+                assertTrue(rest.contains(o.text("dip.topServer", DipSection.topSelf(CallTree.of(lock.cpu().samples().select(lock.window(),
+                        io.tunescope.analysis.window.SampleFilter.ALL.withComm("mariadbd")))).size(), "mariadbd",
+                        String.format(Locale.ROOT, "%,d", DipSection.commsInWindow(lock.cpu(), lock.window()).get("mariadbd")))), l + ": the server's own frames");
                 assertTrue(rest.contains(String.format(Locale.ROOT, "%,d", lock.offProfile().totalWeight())), l + ": the off-CPU weight in ns");
                 // the pages render: heatmap and dip page are not blank
                 PDFRenderer r = new PDFRenderer(doc);

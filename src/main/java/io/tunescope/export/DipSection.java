@@ -208,7 +208,7 @@ public final class DipSection implements ReportSection {
             pdf.small(o.text("dip.noBefore"));
         }
         series(pdf, c, o, d);
-        CallTree tree = CallTree.of(d.inWindow());
+        CallTree tree = d.inWindow().callTree();
         if (tree.grandTotal() == 0) {
             pdf.paragraph(o.text("dip.empty"));
         } else {
@@ -220,7 +220,7 @@ public final class DipSection implements ReportSection {
             topSelf(pdf, o, tree, o.text("dip.top", topSelf(tree).size()));
             String server = serverComm(comms);
             if (server != null && comms.size() > 1) {
-                CallTree st = CallTree.of(d.cpu().samples().select(d.window(), SampleFilter.ALL.withComm(server)));
+                CallTree st = d.cpu().samples().select(d.window(), SampleFilter.ALL.withComm(server)).callTree();
                 if (st.grandTotal() > 0) {
                     topSelf(pdf, o, st, o.text("dip.topServer", topSelf(st).size(), server, String.format(Locale.ROOT, "%,d", comms.get(server))));
                 }
@@ -231,7 +231,7 @@ public final class DipSection implements ReportSection {
             pdf.heading(o.text("dip.flame", d.inWindow().samples(), secs(d.window().seconds())), 2);
             ReportGraphics.flame(pdf, o, tree, 0, ColorScheme.ofSlug("module").create(tree, Subsystems.builtIn()), null);
             if (d.inBefore() != null && d.inBefore().samples() > 0) {
-                DiffTree diff = DiffTree.of(CallTree.of(d.inBefore()), tree);
+                DiffTree diff = DiffTree.of(d.inBefore().callTree(), tree);
                 if (pdf.remaining() < ReportGraphics.flameHeight(pdf, diff.tree(), diff.shapeColumn()) + 60) {
                     pdf.newPage();
                 }

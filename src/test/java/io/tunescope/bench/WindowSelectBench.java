@@ -90,6 +90,7 @@ public class WindowSelectBench {
         middle = new Window(samples.nsAtSeconds(25), samples.nsAtSeconds(75));
         comm = SampleFilter.ALL.withComm("mariadbd");
         frame = SampleFilter.ALL.withFrame("^row_search_mvcc_1");
+        samples.wholeTree();
         System.err.println(p.sampleColumns() + ", " + p.table().size() + " stacks, window "
                 + samples.select(middle, SampleFilter.ALL).samples() + " samples, columns " + p.sampleColumns().bytes() / 1_000_000 + " MB");
     }
@@ -106,6 +107,15 @@ public class WindowSelectBench {
         return CallTree.of(samples.select(middle, SampleFilter.ALL));
     }
 
+    /**
+     * The same tree cut from the whole profile's tree (built once, in {@link #setup}) by re-weighting its nodes:
+     * {@link WindowProfile#callTree}, what the app's flame view and the report's dip pages use.
+     */
+    @Benchmark
+    public CallTree selectAndCutTree() {
+        return samples.select(middle, SampleFilter.ALL).callTree();
+    }
+
     @Benchmark
     public WindowProfile selectOneCommand() {
         return samples.select(middle, comm);
@@ -114,6 +124,62 @@ public class WindowSelectBench {
     @Benchmark
     public WindowProfile selectByFrame() {
         return samples.select(middle, frame);
+    }
+
+    /**
+     * Without JMH: thread CPU time (and wall time) per operation, rounds after a warm-up round, for a loaded
+     * machine where JMH's wall times are mostly waiting for a core. Args: rounds (default 5), then benchmark
+     * names (default every one). Run: {@code java -Xmx2g -cp target/classes:target/test-classes:<deps>
+     * io.tunescope.bench.WindowSelectBench 5 selectAndTree selectAndCutTree}.
+     */
+    public static void main(String[] args) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        java.util.List<String> names = args.length > 1 ? java.util.List.of(args).subList(1, args.length)
+                : java.util.List.of("select", "selectAndTree", "selectAndCutTree", "selectOneCommand", "selectByFrame", "heatmap");
+        WindowSelectBench b = new WindowSelectBench();
+        long c0 = mx.getCurrentThreadCpuTime();
+        long w0 = System.nanoTime();
+        InternedStackProfile p = profile(SAMPLES, 42);
+        b.samples = ProfileSamples.of(p, ProfileClock.of(null, p.sampleColumns()));
+        b.middle = new Window(b.samples.nsAtSeconds(25), b.samples.nsAtSeconds(75));
+        b.comm = SampleFilter.ALL.withComm("mariadbd");
+        b.frame = SampleFilter.ALL.withFrame("^row_search_mvcc_1");
+        System.out.printf(java.util.Locale.ROOT, "profile: %d stacks, window %d samples, %.0f ms CPU%n", p.table().size(),
+                b.select().samples(), (mx.getCurrentThreadCpuTime() - c0) / 1e6);
+        c0 = mx.getCurrentThreadCpuTime();
+        w0 = System.nanoTime();
+        io.tunescope.analysis.calltree.StackTableTree whole = b.samples.wholeTree();
+        System.out.printf(java.util.Locale.ROOT, "wholeTree (once): %s, %.1f ms CPU, %.1f ms wall, load %s%n", whole,
+                (mx.getCurrentThreadCpuTime() - c0) / 1e6, (System.nanoTime() - w0) / 1e6, load());
+        for (int round = 0; round <= rounds; round++) {
+            for (String name : names) {
+                java.util.function.Supplier<Object> op = switch (name) {
+                    case "select" -> b::select;
+                    case "selectAndTree" -> b::selectAndTree;
+                    case "selectAndCutTree" -> b::selectAndCutTree;
+                    case "selectOneCommand" -> b::selectOneCommand;
+                    case "selectByFrame" -> b::selectByFrame;
+                    case "heatmap" -> b::heatmap;
+                    default -> throw new IllegalArgumentException("no benchmark " + name);
+                };
+                c0 = mx.getCurrentThreadCpuTime();
+                w0 = System.nanoTime();
+                Object r = op.get();
+                double cpu = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
+                double wall = (System.nanoTime() - w0) / 1e6;
+                System.out.printf(java.util.Locale.ROOT, "%s round %d %-17s %8.1f ms CPU %8.1f ms wall  load %s  %s%n",
+                        round == 0 ? "warm-up" : "measured", round, name, cpu, wall, load(), r);
+            }
+        }
+    }
+
+    private static String load() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "?";
+        }
     }
 
     /** The 100 s x 50-row heatmap of all 2,000,000 samples. */

@@ -340,6 +340,10 @@ public final class CallTree {
         return depth;
     }
 
+    int[] parentArray() {
+        return parent;
+    }
+
     @Override
     public String toString() {
         return "CallTree[" + frame.length + " nodes, " + columns() + " column(s), total " + Arrays.toString(

@@ -25,6 +25,8 @@ public final class CallTreeBuilder {
     private int[] pathIds = new int[64];
     private int[] pathNodes = new int[64];
     private int pathDepth;
+    // after build(): the pre-order id of each node of the builder's numbering (for StackTableTree)
+    private int[] builtIds;
 
     public CallTreeBuilder(List<String> frames, int columns) {
         this(frames, java.util.Collections.nCopies(frames.size(), ""), columns);
@@ -74,6 +76,16 @@ public final class CallTreeBuilder {
         }
         pathDepth = depth;
         self[column][n] += weight;
+    }
+
+    /** The node (builder numbering, valid until {@link #build}) the stack added last ends at: 0 for the root. */
+    int lastNode() {
+        return pathDepth == 0 ? 0 : pathNodes[pathDepth - 1];
+    }
+
+    /** After {@link #build}: the built tree's node id of a node numbered by {@link #lastNode}. */
+    int builtId(int node) {
+        return builtIds[node];
     }
 
     private int childOf(int p, int f) {
@@ -223,6 +235,7 @@ public final class CallTreeBuilder {
         frame = null;
         parent = null;
         self = null;
+        builtIds = newId;
         return new CallTree(frames, modules, oFrame, oParent, oDepth, oEnd, oTotal, oSelf);
     }
 }

@@ -1,5 +1,6 @@
 package io.tunescope.analysis.window;
 
+import io.tunescope.analysis.calltree.StackTableTree;
 import io.tunescope.analysis.reading.Clocks;
 import io.tunescope.analysis.reading.ProfileClock;
 import io.tunescope.model.stack.InternedStackProfile;
@@ -23,6 +24,7 @@ public final class ProfileSamples implements TimedProfile {
     private final SampleColumns cols;
     private final ProfileClock clock;
     private final int event;
+    private volatile StackTableTree wholeTree;
 
     private ProfileSamples(InternedStackProfile profile, ProfileClock clock) {
         this.profile = profile.bySamples();
@@ -196,7 +198,25 @@ public final class ProfileSamples implements TimedProfile {
             counts[s]++;
             periods[s] += cols.period(i);
         }
-        return new WindowProfile(profile, counts, periods, window, filter, false);
+        return new WindowProfile(profile, counts, periods, window, filter, false, this);
+    }
+
+    /**
+     * The call tree of every stack of this profile's event, built on first use (it costs what the whole profile's
+     * tree costs) and kept: every window's tree ({@link WindowProfile#callTree}) is cut from it.
+     */
+    public StackTableTree wholeTree() {
+        StackTableTree t = wholeTree;
+        if (t == null) {
+            synchronized (this) {
+                t = wholeTree;
+                if (t == null) {
+                    t = StackTableTree.of(profile.frames(), profile.modules(), profile.table());
+                    wholeTree = t;
+                }
+            }
+        }
+        return t;
     }
 
     /** The samples of this profile's event that pass a filter, one test per sample. */

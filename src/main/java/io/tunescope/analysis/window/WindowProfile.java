@@ -1,5 +1,6 @@
 package io.tunescope.analysis.window;
 
+import io.tunescope.analysis.calltree.CallTree;
 import io.tunescope.model.stack.InternedStackProfile;
 import io.tunescope.model.stack.StackProfile;
 import io.tunescope.model.stack.StackTable;
@@ -21,8 +22,16 @@ public final class WindowProfile implements StackProfile {
     private final Window window;
     private final SampleFilter filter;
     private final boolean byPeriod;
+    private final ProfileSamples source;
 
     WindowProfile(InternedStackProfile base, long[] counts, long[] periods, Window window, SampleFilter filter, boolean byPeriod) {
+        this(base, counts, periods, window, filter, byPeriod, null);
+    }
+
+    /** @param source the samples this window was selected from (their whole tree is reused), or null */
+    WindowProfile(InternedStackProfile base, long[] counts, long[] periods, Window window, SampleFilter filter, boolean byPeriod,
+                  ProfileSamples source) {
+        this.source = source;
         this.base = base;
         this.counts = counts;
         this.periods = periods;
@@ -114,11 +123,24 @@ public final class WindowProfile implements StackProfile {
 
     @Override
     public WindowProfile byPeriod() {
-        return byPeriod ? this : new WindowProfile(base, counts, periods, window, filter, true);
+        return byPeriod ? this : new WindowProfile(base, counts, periods, window, filter, true, source);
     }
 
     public boolean weightedByPeriod() {
         return byPeriod;
+    }
+
+    /**
+     * This window's call tree: the same tree as {@code CallTree.of(this)}, cut from the whole profile's tree
+     * ({@link ProfileSamples#wholeTree}, built on the first call) by re-weighting its nodes, so moving a window
+     * does not build a tree again. A window made without its samples builds its tree with {@code CallTree.of}.
+     */
+    public CallTree callTree() {
+        io.tunescope.analysis.calltree.StackTableTree whole = source == null ? null : source.wholeTree();
+        if (whole == null || whole.stacks() != counts.length) {
+            return CallTree.of(this);
+        }
+        return whole.tree(counts, byPeriod ? periods : counts);
     }
 
     @Override

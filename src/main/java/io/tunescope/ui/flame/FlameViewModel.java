@@ -706,7 +706,8 @@ public final class FlameViewModel {
         synchronized (trees) {
             CallTree t = trees.get(p);
             if (t == null) {
-                t = CallTree.of(p);
+                // a window's tree is cut from the whole profile's tree (kept by its samples), not built again
+                t = p instanceof io.tunescope.analysis.window.WindowProfile w ? w.callTree() : CallTree.of(p);
                 if (p instanceof io.tunescope.analysis.window.WindowProfile
                         || (p instanceof io.tunescope.model.stack.OffCpuProfile o && o.fromNs() != Long.MIN_VALUE)) {
                     // a window's tree is kept while it is one of the last few (each drag makes a new window)

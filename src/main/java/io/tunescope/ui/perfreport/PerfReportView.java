@@ -78,7 +78,7 @@ public final class PerfReportView implements CaptureView {
         windowNote.setText(ctx.text(report.getItems().isEmpty() ? "perfreport.window.noteNoReport" : "perfreport.window.note", w.range(),
                 w.seconds(), w.sampleCount(), w.entry().file().fileName()));
         ctx.background().submit(() -> {
-            var tree = io.tunescope.analysis.calltree.CallTree.of(w.profile());
+            var tree = w.profile().callTree();
             List<io.tunescope.analysis.calltree.Hotspot> hot = io.tunescope.analysis.calltree.Hotspots.of(tree, 0);
             List<io.tunescope.analysis.calltree.Hotspot> top = hot.stream()
                     .sorted(java.util.Comparator.comparingLong(io.tunescope.analysis.calltree.Hotspot::self).reversed()

@@ -79,20 +79,18 @@ public final class StackTableTree {
             throw new IllegalArgumentException("expected " + stacks + " stacks, got " + present.length + " and " + weight.length);
         }
         int n = frame.length;
-        // keep[k]: k is on the path of a present stack; marking stops at the first node already marked
-        boolean[] keep = new boolean[n];
-        keep[0] = true;
+        // newId[k] != 0: k (not the root) is on the path of a present stack; marking stops at the first node
+        // already marked. Then the kept nodes, in the whole tree's pre-order, get their ids (the root keeps 0).
+        int[] newId = new int[n];
         int m = 1;
         for (int s = 0; s < stacks; s++) {
             if (present[s] > 0) {
-                for (int k = leaf[s]; !keep[k]; k = parent[k]) {
-                    keep[k] = true;
+                for (int k = leaf[s]; k != 0 && newId[k] == 0; k = parent[k]) {
+                    newId[k] = 1;
                     m++;
                 }
             }
         }
-        // the kept nodes keep the whole tree's pre-order: renumber them, ancestors before descendants
-        int[] newId = new int[n];
         int[] oFrame = new int[m];
         int[] oParent = new int[m];
         int[] oDepth = new int[m];
@@ -103,7 +101,7 @@ public final class StackTableTree {
         oParent[0] = -1;
         int next = 1;
         for (int k = 1; k < n; k++) {
-            if (keep[k]) {
+            if (newId[k] != 0) {
                 int id = next++;
                 newId[k] = id;
                 oFrame[id] = frame[k];

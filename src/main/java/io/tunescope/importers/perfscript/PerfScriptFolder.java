@@ -92,7 +92,7 @@ public final class PerfScriptFolder {
 
     // whole frame blocks (a sample's frame lines up to its blank line) -> the frames they push; at most
     // BLOCK_CACHE_BYTES, and given up on an input whose samples are not blocks ended by a blank line
-    static final long BLOCK_CACHE_BYTES = 16L << 20;
+    static final long BLOCK_CACHE_BYTES = 4L << 20;
     /** Bytes of frame blocks this folder remembers at most (tests set 0: every frame line read one by one). */
     long blockCacheLimit = BLOCK_CACHE_BYTES;
     private BlockCache blocks = new BlockCache();
@@ -203,6 +203,8 @@ public final class PerfScriptFolder {
             pendEnd = q;
             pendHash = blocks.hash;
             pendLinesBefore = linesSeen;
+        } else if (blockTries >= 4096 && blockHits * 4 < blockTries) {
+            blocksOn = false;                       // full, and few samples repeat a block: looking costs more than it saves
         }
     }
 

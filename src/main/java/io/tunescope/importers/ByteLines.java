@@ -67,6 +67,32 @@ public final class ByteLines {
         return truncated;
     }
 
+    /**
+     * How far the bytes after the current line are already in {@link #buf()}: they are {@code buf()[end of this line
+     * and its terminator, ahead())}; the start when nothing can be looked at ahead (a line end still to be decided).
+     * With {@link #aheadStart()} this lets a caller that recognises whole runs of lines there {@link #skip} them.
+     */
+    public int ahead() {
+        return skipToLf || lfMayFollow ? pos : limit;
+    }
+
+    /** Where the bytes after the current line and its terminator start in {@link #buf()}. */
+    public int aheadStart() {
+        return pos;
+    }
+
+    /**
+     * Passes over {@code bytes} bytes after the current line (within {@link #ahead()}, ending just after an LF) that
+     * hold {@code lineCount} lines: the next {@link #next()} reads the line after them.
+     */
+    public void skip(int bytes, long lineCount) {
+        if (bytes < 0 || pos + bytes > ahead()) {
+            throw new IllegalArgumentException("skip " + bytes + " bytes: only " + (ahead() - pos) + " are read ahead");
+        }
+        pos += bytes;
+        number += lineCount;
+    }
+
     public boolean next() throws IOException {
         truncated = false;
         if (skipToLf && !skipRest()) {

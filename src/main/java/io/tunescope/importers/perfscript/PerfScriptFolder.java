@@ -90,6 +90,27 @@ public final class PerfScriptFolder {
     private final long[][] linePc = {new long[256], new long[256]};
     private long lineBytes;
 
+    // whole frame blocks (a sample's frame lines up to its blank line) -> the frames they push; at most
+    // BLOCK_CACHE_BYTES, and given up on an input whose samples are not blocks ended by a blank line
+    static final long BLOCK_CACHE_BYTES = 4L << 20;
+    /** Bytes of frame blocks this folder remembers at most (tests set 0: every frame line read one by one). */
+    long blockCacheLimit = BLOCK_CACHE_BYTES;
+    private BlockCache blocks = new BlockCache();
+    private boolean blocksOn = true;
+    /** Set by a sample line that starts an empty stack: the bytes after it may be a known block. */
+    private boolean blockNext;
+    private long blockTries;
+    private long blockFails;
+    private long blockHits;
+    // the block being read line by line, remembered when the blank line at pendEnd ends it
+    private byte[] pendBuf;
+    private int pendStart;
+    private int pendEnd;
+    private long pendHash;
+    private long pendLinesBefore;
+    /** The block entry whose frames the current sample holds (-1: none): its stack id is memoised. */
+    private int hitEntry = -1;
+
     // (java flag, module id, raw symbol[, address]) -> frame ids
     private final ByteInterner cacheKeys = new ByteInterner();
     private int[] cacheStart = new int[256];
@@ -108,6 +129,7 @@ public final class PerfScriptFolder {
         this.frames = new FrameTable(charset);
         this.problems = problems == null ? (l, t) -> { } : problems;
         p.lenient = !options.flameGraphExact();
+        p.perlOnly = options.flameGraphExact();     // until samples one by one or an observer need the other fields
         inlinedModule = options.flameGraphExact() ? -1 : frames.module(INLINED, 0, INLINED.length);
         if (options.eventFilter() != null && !options.eventFilter().isEmpty()) {
             filter = options.eventFilter().getBytes(charset);
@@ -129,8 +151,86 @@ public final class PerfScriptFolder {
         }
         while (lines.next()) {
             line(lines.buf(), lines.start(), lines.end(), lines.number());
+            skipKnownBlock(lines);
         }
         finish();
+    }
+
+    /**
+     * Call after each {@link #line} with the reader that gave it: when that line started a sample whose frame lines (up to
+     * the blank line) are a block folded before, their frames are pushed at once and the reader passes over them; the
+     * blank line is then read as usual. Otherwise nothing happens and the lines are read one by one.
+     */
+    public void skipKnownBlock(ByteLines lines) {
+        if (!blockNext) {
+            return;
+        }
+        blockNext = false;
+        byte[] b = lines.buf();
+        int from = lines.aheadStart();
+        int q = blocks.scan(b, from, lines.ahead());
+        if (q <= from) {
+            if (q < 0) {
+                blockTries++;
+                blockFailed();
+            }
+            return;
+        }
+        blockTries++;
+        int e = blocks.find(b, from, q, blocks.hash, java);
+        if (e >= 0) {
+            int d = blocks.depth(e);
+            if (d > leafFirst.length) {
+                leafFirst = Arrays.copyOf(leafFirst, d * 2);
+                pcs = Arrays.copyOf(pcs, leafFirst.length);
+            }
+            int fs = blocks.frameStart(e);
+            System.arraycopy(blocks.frames, fs, leafFirst, 0, d);
+            if (blocks.inlined(e)) {
+                System.arraycopy(blocks.pcs, fs, pcs, 0, d);
+                sampleHasInlined = true;
+            }
+            depth = d;
+            hitEntry = e;
+            blockHits++;
+            int n = blocks.lines(e);
+            linesSeen += n;
+            p.frameSeen();
+            lines.skip(q - from, n);
+        } else if (blocks.bytes() + (q - from) + 64 <= blockCacheLimit) {
+            pendBuf = b;
+            pendStart = from;
+            pendEnd = q;
+            pendHash = blocks.hash;
+            pendLinesBefore = linesSeen;
+        } else if (blockTries >= 4096 && blockHits * 4 < blockTries) {
+            blocksOn = false;                       // full, and few samples repeat a block: looking costs more than it saves
+        }
+    }
+
+    /** Samples whose frame lines were found whole in the block cache (for tests and measurements). */
+    long blocksFound() {
+        return blockHits;
+    }
+
+    private void blockFailed() {
+        pendBuf = null;
+        blockFails++;
+        // an input whose samples are not blank-line-ended blocks of frames (CRLF, no blank lines): stop looking
+        if (blockTries >= 256 && blockFails * 2 > blockTries) {
+            blocksOn = false;
+        }
+    }
+
+    /** At the blank line that ends a block read line by line: remembers the block with the frames its lines pushed. */
+    private void rememberBlock(byte[] b, int start, int end) {
+        if (b == pendBuf && start == pendEnd && end == start && inSample) {
+            blocks.add(b, pendStart, pendEnd, pendHash, java, (int) (linesSeen - 1 - pendLinesBefore), leafFirst, pcs, depth,
+                    sampleHasInlined);
+        } else {
+            blockFailed();
+        }
+        pendBuf = null;
     }
 
     private SampleObserver observer;
@@ -138,6 +238,7 @@ public final class PerfScriptFolder {
     /** Lets {@code o} see every kept sample. Call before the first line. */
     public PerfScriptFolder observing(SampleObserver o) {
         this.observer = o;
+        p.perlOnly = false;
         return this;
     }
 
@@ -153,6 +254,7 @@ public final class PerfScriptFolder {
     public PerfScriptFolder keepingSamples() {
         if (linesSeen == 0) {
             samples = new SampleColumns.Builder();
+            p.perlOnly = false;
         }
         return this;
     }
@@ -173,6 +275,10 @@ public final class PerfScriptFolder {
     /** One line without its LF. */
     public void line(byte[] b, int start, int end, long lineNumber) {
         linesSeen++;
+        blockNext = false;
+        if (pendBuf != null && (b != pendBuf || start >= pendEnd)) {
+            rememberBlock(b, start, end);           // before the blank line ends the sample
+        }
         if (!opt.flameGraphExact() && end > start && b[end - 1] == '\r') {
             end--;
         }
@@ -195,12 +301,23 @@ public final class PerfScriptFolder {
                 }
             }
             case BLANK -> endSample();
-            case SAMPLE -> header(b);
-            case COMMENT -> { }
+            case SAMPLE -> {
+                dropBlock();
+                header(b);
+            }
+            case COMMENT -> dropBlock();
             case OTHER -> {
+                dropBlock();
                 unrecognised++;
                 problems.unrecognised(lineNumber, new String(b, start, Math.min(end - start, 200), frames.charset()));
             }
+        }
+    }
+
+    /** A line in the block being read that is not a frame line: the block is not remembered. */
+    private void dropBlock() {
+        if (pendBuf != null) {
+            blockFailed();
         }
     }
 
@@ -257,6 +374,9 @@ public final class PerfScriptFolder {
 
     /** Forgets the frame lines remembered so far (after the input, when the folder is kept only for its tables). */
     void dropLineCache() {
+        blocks = new BlockCache();
+        pendBuf = null;
+        hitEntry = -1;
         for (int j = 0; j < 2; j++) {
             lineKeys[j] = new ByteInterner();
             lineEntry[j] = new int[256];
@@ -395,6 +515,7 @@ public final class PerfScriptFolder {
         if (!opt.flameGraphExact() && p.inlineFrame()) {
             frameLine(b, false);                    // perf script without -g: the sample's own ip/sym/dso
         }
+        blockNext = blocksOn && blockCacheLimit > 0 && depth == 0 && !sampleHasInlined;
     }
 
     private int eventIndex(byte[] b, int s, int e) {
@@ -425,11 +546,22 @@ public final class PerfScriptFolder {
             resolveInlined();
             sampleHasInlined = false;
         }
-        rootFirst[0] = pnameFrame;
-        for (int i = 0; i < depth; i++) {
-            rootFirst[i + 1] = leafFirst[depth - 1 - i];
+        int hit = hitEntry;
+        hitEntry = -1;
+        StackTable table = tables.get(eventIndex);
+        int stackId = hit >= 0 && observer == null ? blocks.memo(hit, pnameFrame, eventIndex) : -1;
+        if (stackId >= 0) {
+            table.addTo(stackId, 1, period);        // a known block in the same process and event: the same stack
+        } else {
+            rootFirst[0] = pnameFrame;
+            for (int i = 0; i < depth; i++) {
+                rootFirst[i + 1] = leafFirst[depth - 1 - i];
+            }
+            stackId = table.add(rootFirst, d, 1, period);
+            if (hit >= 0) {
+                blocks.memo(hit, pnameFrame, eventIndex, stackId);
+            }
         }
-        int stackId = tables.get(eventIndex).add(rootFirst, d, 1, period);
         if (samples != null) {
             samples.add(sampleTime, sampleCpu, samplePid, sampleTid, sampleComm, eventIndex, stackId, period);
         }
@@ -565,6 +697,7 @@ public final class PerfScriptFolder {
         } else {
             pc = 0;
         }
+        hitEntry = -1;
         // the frames of one line are root-to-leaf (a, b_[i], c_[i]); the buffer is leaf first
         for (int i = len - 1; i >= 0; i--) {
             pcs[depth] = pc;

@@ -147,6 +147,7 @@ public final class PerfScriptImporter implements Importer<StackProfile> {
                         ctx.warn(lines.number(), file + ": line longer than " + ctx.maxLineChars() + " bytes; the rest of it was skipped");
                     }
                     folder.line(lines.buf(), lines.start(), lines.end(), lines.number());
+                    folder.skipKnownBlock(lines);
                 }
             }
         } else {

@@ -115,6 +115,12 @@ public final class PerfScriptParser {
      * frame line. The reference script reads those as frames; the importer turns this on.
      */
     public boolean lenient;
+    /**
+     * Read only what the reference script reads from a sample line (command, PID/TID, {@link #perlEventStart} and its
+     * period): the field-by-field reading ({@link #eventStart}, {@link #period}, {@link #timeNs}, {@link #cpu},
+     * {@link #restStart}, {@link #recovered}) is skipped and those fields are not set. Only without {@link #lenient}.
+     */
+    public boolean perlOnly;
     private Kind previous = Kind.BLANK;
 
     /**
@@ -214,6 +220,9 @@ public final class PerfScriptParser {
                 tidEnd = i;
             }
             perlEvent(b, start, end);
+            if (perlOnly && !lenient) {
+                return true;
+            }
             fields(b, i, end);
             recovered = false;
             if (timeNs < 0) {

@@ -71,6 +71,17 @@ public final class ByteInterner {
         return ends[id] - starts[id];
     }
 
+    /**
+     * True when the bytes of {@code longer} are the bytes of {@code shorter} followed by at least one byte, the
+     * first of which is (unsigned) below {@code limit}.
+     */
+    public boolean extendsWithByteBelow(int shorter, int longer, int limit) {
+        int s = starts[shorter];
+        int n = ends[shorter] - s;
+        int l = starts[longer];
+        return ends[longer] - l > n && (pool[l + n] & 0xFF) < limit && Arrays.equals(pool, s, s + n, pool, l, l + n);
+    }
+
     /** Copies the bytes of {@code id} into a new array. */
     public byte[] bytes(int id) {
         return Arrays.copyOfRange(pool, starts[id], ends[id]);

@@ -140,6 +140,15 @@ public final class FrameTable {
         return names.copyTo(nameOf[id], dst, pos);
     }
 
+    /**
+     * True when frame {@code next}'s name is frame {@code frame}'s name followed by a byte below {@code ';'} and
+     * maybe more ("fn_1" and "fn_12", "f" and "f::g"): only such a frame sorts, in folded stack byte order,
+     * between a stack ending in {@code frame} and the stacks that go on through it.
+     */
+    public boolean nameSortsInside(int frame, int next) {
+        return names.extendsWithByteBelow(nameOf[frame], nameOf[next], ';');
+    }
+
     public int nameLength(int id) {
         return names.length(nameOf[id]);
     }

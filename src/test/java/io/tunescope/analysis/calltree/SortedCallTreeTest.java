@@ -130,6 +130,18 @@ public class SortedCallTreeTest {
     }
 
     @Test
+    void aSkippedLineOutOfOrderClearsTheMarkToo() {
+        // the second line would make the total overflow and is skipped, but the lines after it are compared with it
+        List<String> lines = List.of("b;x 9000000000000000000", "a 9000000000000000000", "a;z 1", "b;x;w 1");
+        InternedStackProfile p = parse(lines);
+        assertEquals(3, p.stackCount());
+        assertFalse(p.table().sortedByBytes());
+        CallTree t = CallTree.of(p);
+        assertSameTree(hashed(p), t);
+        assertEquals(6, t.size());       // all, a, z, b, x, w
+    }
+
+    @Test
     void aLineOutOfOrderClearsTheMark() {
         InternedStackProfile p = parse(List.of("a;b 1", "a;c 1", "a;b;d 1"));
         assertFalse(p.table().sortedByBytes());

@@ -78,7 +78,14 @@ public final class CallTree {
 
     /** Builds the tree of one profile (one weight column; frame ids are the profile's). */
     public static CallTree of(StackProfile profile) {
-        CallTreeBuilder b = new CallTreeBuilder(profile.frames(), profile.modules(), 1);
+        CallTreeBuilder b;
+        if (profile instanceof io.tunescope.model.stack.InternedStackProfile p && p.table().sortedByBytes()) {
+            // a sorted folded file: its stacks come in byte order, so the builder appends nodes without lookups
+            io.tunescope.model.stack.FrameTable ft = p.frameTable();
+            b = CallTreeBuilder.sortedByBytes(profile.frames(), profile.modules(), ft::nameSortsInside);
+        } else {
+            b = new CallTreeBuilder(profile.frames(), profile.modules(), 1);
+        }
         profile.forEach((ids, d, w) -> b.add(ids, d, 0, w));
         return b.build();
     }

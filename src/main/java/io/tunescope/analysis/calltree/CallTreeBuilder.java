@@ -27,6 +27,21 @@ public final class CallTreeBuilder {
     private int pathDepth;
     // after build(): the pre-order id of each node of the builder's numbering (for StackTableTree)
     private int[] builtIds;
+    // stacks in byte order (sortedByBytes): new nodes need no lookup; the hash holds only the few nodes that
+    // may be met again (see add)
+    private final SortsInside sortsInside;
+    private int remembered;
+
+    /**
+     * For stacks added in ascending byte order of their frame names joined by {@code ';'} (a sorted folded file):
+     * whether frame {@code next}'s name is frame {@code frame}'s name followed by a byte below {@code ';'} (and
+     * maybe more), the only way a stack ending in {@code frame} can be followed by a stack that leaves it and
+     * then by one that goes on through it ("a;f", "a;f1", "a;f;g").
+     */
+    @FunctionalInterface
+    public interface SortsInside {
+        boolean test(int frame, int next);
+    }
 
     public CallTreeBuilder(List<String> frames, int columns) {
         this(frames, java.util.Collections.nCopies(frames.size(), ""), columns);
@@ -34,6 +49,22 @@ public final class CallTreeBuilder {
 
     /** @param modules the frames' modules, parallel to {@code frames} ("" when unknown) */
     public CallTreeBuilder(List<String> frames, List<String> modules, int columns) {
+        this(frames, modules, columns, null);
+    }
+
+    /**
+     * A builder for stacks that will be added in strictly ascending byte order of their frame names joined by
+     * {@code ';'}, each frame id standing for its bytes (distinct ids, distinct bytes), in one column: nodes are
+     * appended without the (parent, frame) hash, as a node's stacks come one after another in that order. The
+     * tree is the one {@link #CallTreeBuilder(List, List, int)} builds from the same stacks; stacks out of that
+     * order give a wrong tree.
+     */
+    public static CallTreeBuilder sortedByBytes(List<String> frames, List<String> modules, SortsInside sortsInside) {
+        return new CallTreeBuilder(frames, modules, 1, java.util.Objects.requireNonNull(sortsInside));
+    }
+
+    private CallTreeBuilder(List<String> frames, List<String> modules, int columns, SortsInside sortsInside) {
+        this.sortsInside = sortsInside;
         if (columns < 1) {
             throw new IllegalArgumentException("columns < 1");
         }
@@ -64,6 +95,10 @@ public final class CallTreeBuilder {
             pathIds = Arrays.copyOf(pathIds, Math.max(depth, pathIds.length * 2));
             pathNodes = Arrays.copyOf(pathNodes, pathIds.length);
         }
+        if (sortsInside != null) {
+            addSorted(ids, depth, i, n, column, weight);
+            return;
+        }
         for (; i < depth; i++) {
             int f = ids[i];
             if (f < 0 || f >= frames.size()) {
@@ -86,6 +121,67 @@ public final class CallTreeBuilder {
     /** After {@link #build}: the built tree's node id of a node numbered by {@link #lastNode}. */
     int builtId(int node) {
         return builtIds[node];
+    }
+
+    /*
+     * In byte order the stacks through a node "P;f" are "P;f" itself (the smallest) and then the block of
+     * "P;f;..."; only stacks "P;f" + a byte below ';' ... ("P;f1", "P;f::g") can sort between the two. So a node
+     * met again after the stacks left it is always a stack's last node that the next stack left for such a
+     * sibling, and it has no children yet: those nodes are remembered in the hash, and only the first new frame
+     * of a stack (its parent is on the previous stack's path) is looked up there; deeper frames are new nodes.
+     */
+    private void addSorted(int[] ids, int depth, int i, int n, int column, long weight) {
+        int last = pathDepth - 1;
+        if (i == last && depth > i && sortsInside.test(pathIds[i], ids[i])) {
+            remember(i == 0 ? 0 : pathNodes[i - 1], pathIds[i], pathNodes[i]);
+        }
+        boolean first = true;
+        for (; i < depth; i++) {
+            int f = ids[i];
+            if (f < 0 || f >= frames.size()) {
+                pathDepth = i;
+                throw new IllegalArgumentException("frame id out of range: " + f);
+            }
+            int c = first && remembered > 0 ? find(n, f) : -1;
+            n = c >= 0 ? c : newNode(n, f);
+            first = false;
+            pathIds[i] = f;
+            pathNodes[i] = n;
+        }
+        pathDepth = depth;
+        self[column][n] += weight;
+    }
+
+    private void remember(int p, int f, int node) {
+        long key = ((long) p << 32) | (f & 0xFFFFFFFFL);
+        int mask = keys.length - 1;
+        int h = mix(key) & mask;
+        while (vals[h] != 0) {
+            if (keys[h] == key) {
+                return;
+            }
+            h = (h + 1) & mask;
+        }
+        keys[h] = key;
+        vals[h] = node + 1;
+        if (++remembered * 2 > keys.length) {
+            rehash();
+        }
+    }
+
+    /** The remembered child of p with frame f, or -1. */
+    private int find(int p, int f) {
+        long key = ((long) p << 32) | (f & 0xFFFFFFFFL);
+        int mask = keys.length - 1;
+        int h = mix(key) & mask;
+        int v;
+        while ((v = vals[h]) != 0) {
+            if (keys[h] == key) {
+                return v - 1;
+            }
+            h = (h + 1) & mask;
+        }
+        return -1;
     }
 
     private int childOf(int p, int f) {

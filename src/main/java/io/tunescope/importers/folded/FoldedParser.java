@@ -154,6 +154,8 @@ public final class FoldedParser {
         prevLen = len;
         prevDepth = depth;
         if (!table.fits(count, count)) {
+            // a skipped line still counts for the order: the next line is compared with it
+            ascending &= after || same < 0;
             lastId = -1;
             bad(number, "count " + count + " would make the profile's total overflow; line skipped");
             return;
@@ -187,6 +189,10 @@ public final class FoldedParser {
     }
 
     public InternedStackProfile profile() {
+        if (ascending) {
+            // every stack came after the one before (repeats added to it): the call tree needs no lookups
+            table.markSortedByBytes();
+        }
         return InternedStackProfile.of(frames, "", table);
     }
 

@@ -71,6 +71,17 @@ public final class ByteInterner {
         return ends[id] - starts[id];
     }
 
+    /**
+     * True when the bytes of {@code longer} are the bytes of {@code shorter} followed by at least one byte, the
+     * first of which is (unsigned) below {@code limit}.
+     */
+    public boolean extendsWithByteBelow(int shorter, int longer, int limit) {
+        int s = starts[shorter];
+        int n = ends[shorter] - s;
+        int l = starts[longer];
+        return ends[longer] - l > n && (pool[l + n] & 0xFF) < limit && Arrays.equals(pool, s, s + n, pool, l, l + n);
+    }
+
     /** Copies the bytes of {@code id} into a new array. */
     public byte[] bytes(int id) {
         return Arrays.copyOfRange(pool, starts[id], ends[id]);
@@ -89,7 +100,28 @@ public final class ByteInterner {
 
     private boolean equal(int id, byte[] b, int off, int len) {
         int s = starts[id];
-        return ends[id] - s == len && Arrays.equals(pool, s, s + len, b, off, off + len);
+        if (ends[id] - s != len) {
+            return false;
+        }
+        if (len < 8) {
+            for (int i = 0; i < len; i++) {
+                if (pool[s + i] != b[off + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (len <= 32) {
+            // eight bytes at a time, the last eight overlapping: frame names are short
+            int last = len - 8;
+            for (int i = 0; i < last; i += 8) {
+                if ((long) LONGS.get(pool, s + i) != (long) LONGS.get(b, off + i)) {
+                    return false;
+                }
+            }
+            return (long) LONGS.get(pool, s + last) == (long) LONGS.get(b, off + last);
+        }
+        return Arrays.equals(pool, s, s + len, b, off, off + len);
     }
 
     private int add(byte[] b, int off, int len, int h) {
@@ -125,6 +157,7 @@ public final class ByteInterner {
     }
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** A fast 64-bit multiply-mix over eight bytes at a time, folded to 32 bits. */
     static int hash(byte[] b, int off, int len) {
@@ -135,9 +168,17 @@ public final class ByteInterner {
             long k = (long) LONGS.get(b, i);
             h = Long.rotateLeft(h ^ (k * 0xC2B2AE3D27D4EB4FL), 29) * 0x9E3779B97F4A7C15L;
         }
+        int r = end - i;
         long tail = 0;
-        for (int s = 0; i < end; i++, s += 8) {
-            tail |= (long) (b[i] & 0xFF) << s;
+        if (r > 0 && len >= 8) {
+            // the last r bytes as the low bytes of a long: the eight bytes before end, shifted down
+            tail = (long) LONGS.get(b, end - 8) >>> (8 * (8 - r));
+        } else if (r >= 4) {
+            tail = ((int) INTS.get(b, i) & 0xFFFFFFFFL) | (((int) INTS.get(b, end - 4) & 0xFFFFFFFFL) >>> (8 * (8 - r)) << 32);
+        } else {
+            for (int s = 0; i < end; i++, s += 8) {
+                tail |= (long) (b[i] & 0xFF) << s;
+            }
         }
         h = Long.rotateLeft(h ^ (tail * 0xC2B2AE3D27D4EB4FL), 29) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 32;

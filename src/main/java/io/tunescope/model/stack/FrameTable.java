@@ -19,6 +19,8 @@ public final class FrameTable {
     private long[] keys = new long[512];
     private int[] vals = new int[512];
     private int mask = 511;
+    // frame id + 1 of each name without a module (0: none yet), the common case, found without the hash
+    private int[] plain = new int[256];
     private final Charset charset;
     private volatile String[] nameStrings;
     private volatile String[] moduleStrings;
@@ -60,6 +62,9 @@ public final class FrameTable {
     }
 
     private int frameOf(int nameId, int moduleId) {
+        if (moduleId == 0 && nameId < plain.length && plain[nameId] != 0) {
+            return plain[nameId] - 1;
+        }
         long key = ((long) nameId << 32) | (moduleId & 0xFFFFFFFFL);
         int h = Long.hashCode(key * 0x9E3779B97F4A7C15L);
         int slot = h & mask;
@@ -81,6 +86,12 @@ public final class FrameTable {
         moduleOf[size] = moduleId;
         keys[slot] = key;
         vals[slot] = size;
+        if (moduleId == 0) {
+            if (nameId >= plain.length) {
+                plain = Arrays.copyOf(plain, Math.max(nameId + 1, plain.length * 2));
+            }
+            plain[nameId] = size + 1;
+        }
         int id = size++;
         nameStrings = null;
         moduleStrings = null;
@@ -138,6 +149,15 @@ public final class FrameTable {
     /** The name bytes of frame {@code id} appended to {@code dst} at {@code pos}; returns the new end. */
     public int copyName(int id, byte[] dst, int pos) {
         return names.copyTo(nameOf[id], dst, pos);
+    }
+
+    /**
+     * True when frame {@code next}'s name is frame {@code frame}'s name followed by a byte below {@code ';'} and
+     * maybe more ("fn_1" and "fn_12", "f" and "f::g"): only such a frame sorts, in folded stack byte order,
+     * between a stack ending in {@code frame} and the stacks that go on through it.
+     */
+    public boolean nameSortsInside(int frame, int next) {
+        return names.extendsWithByteBelow(nameOf[frame], nameOf[next], ';');
     }
 
     public int nameLength(int id) {

@@ -25,6 +25,8 @@ public final class StackTable {
     private int mask = 127;
     private long totalSamples;
     private long totalPeriod;
+    // the stacks [0, sortedSize) are in ascending byte order of their frame names joined by ';' (markSortedByBytes)
+    private int sortedSize = -1;
 
     public StackTable() {
         Arrays.fill(table, -1);
@@ -126,6 +128,20 @@ public final class StackTable {
 
     public int maxDepth() {
         return maxDepth;
+    }
+
+    /**
+     * Records the caller's word that the stacks, in index order, are in strictly ascending byte order of their
+     * frames' names joined by {@code ';'} (a sorted folded file as {@code FoldedParser}
+     * read it, each frame's id standing for its bytes). A stack added after this call clears it.
+     */
+    public void markSortedByBytes() {
+        sortedSize = size;
+    }
+
+    /** True when {@link #markSortedByBytes} holds for every stack of the table. */
+    public boolean sortedByBytes() {
+        return sortedSize == size;
     }
 
     private int insert(int[] stack, int depth, int h) {

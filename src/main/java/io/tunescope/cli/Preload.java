@@ -15,7 +15,9 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Classes are only loaded, not initialised ({@code Class.forName(name, false, ...)}): no static initialiser runs
  * on the second thread, so nothing happens in another order than without it, and no class-initialisation deadlock
- * can arise. A name that is no longer a class is skipped. {@code -Dtunescope.preload=false} turns it off.
+ * can arise. A name that is no longer a class is skipped. {@code -Dtunescope.preload=false} turns it off; it is off
+ * where the JVM sees a single processor. It adds a little CPU time (0.01-0.05 s measured) and needs a free core to gain:
+ * on a machine whose cores are all busy it measured slower (BENCHMARKS.md, "Start-up").
  */
 public final class Preload {
     /** The thread's name (tests look for it). */
@@ -30,6 +32,10 @@ public final class Preload {
      */
     public static Thread start(String[] args) {
         if (args.length == 0 || "false".equals(System.getProperty("tunescope.preload"))) {
+            return null;
+        }
+        // with one processor the second thread could only take turns with the main one
+        if (Runtime.getRuntime().availableProcessors() < 2) {
             return null;
         }
         String list = listName(args[0]);

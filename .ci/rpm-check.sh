@@ -4,7 +4,7 @@
 #   2. builds it with packaging/build-installers.sh --type rpm --no-build from target/tunescope.jar;
 #   3. checks it with rpm -qp: name, architecture, Requires gtk3, the files the .deb has (launcher,
 #      jar, collector, icon, desktop entry, runtime), no system folder claimed (/opt, /usr), the
-#      post-install fallback of packaging/rpm/tunescope.spec;
+#      post-install fallback of packaging/rpm/tunescope.spec and its /usr/bin/tunescope link;
 #   4. unpacks the payload (rpm2cpio) and checks the jar is target/tunescope.jar, the desktop entry is
 #      packaging/tunescope.desktop, the icon is icons/tunescope-256.png, and the packaged launcher runs
 #      `inspect --json` on the sample capture with the packaged runtime, giving the jar's own output.
@@ -49,7 +49,7 @@ q() { rpm -qp "$@" "$RPM" 2>/dev/null; }
 q --requires | grep -qx gtk3 || die "the rpm does not require gtk3: $(q --requires | tr '\n' ' ')"
 files=$(q -l)
 for f in /opt/tunescope/bin/tunescope /opt/tunescope/lib/app/tunescope.jar /opt/tunescope/lib/app/tunescope.cfg \
-         /opt/tunescope/lib/app/tunescope-collect.sh /opt/tunescope/lib/tunescope.png \
+         /opt/tunescope/lib/app/tunescope-collect.sh /opt/tunescope/lib/app/tunescope.sh /opt/tunescope/lib/tunescope.png \
          /opt/tunescope/lib/tunescope-tunescope.desktop /opt/tunescope/lib/runtime/release \
          /opt/tunescope/lib/app/sample-data/mariadb-oltp/tunescope.json; do
   grep -qx "$f" <<<"$files" || die "$f is not in the rpm"
@@ -58,6 +58,7 @@ for d in / /opt /usr /usr/bin /usr/lib; do
   ! grep -qx "$d" <<<"$files" || die "the rpm claims the system folder $d"
 done
 q --scripts | grep -q 'if ! xdg-desktop-menu install' || die "the post-install fallback is missing"
+q --scripts | grep -q 'ln -sf /opt/tunescope/lib/app/tunescope.sh /usr/bin/tunescope' || die "%post does not link /usr/bin/tunescope"
 log "rpm -qp: $(wc -l <<<"$files") files; requires $(q --requires | grep -v '^rpmlib\|^/bin/sh' | tr '\n' ' ')"
 
 (cd "$WORK" && rpm2cpio "$OLDPWD/$RPM" | cpio -idm --quiet)
@@ -71,4 +72,10 @@ cmp "$root/lib/app/tunescope-collect.sh" packaging/tunescope-collect.sh || die "
 java -jar target/tunescope.jar inspect --json sample-data/mariadb-oltp >"$WORK/inspect.jar.json"
 cmp "$WORK/inspect.jar.json" "$WORK/inspect.rpm.json" || die "the packaged launcher's inspect --json differs from the jar's"
 log "the packaged launcher (its own runtime) prints the jar's inspect --json ($(wc -c <"$WORK/inspect.jar.json") bytes)"
+# the command-line launcher /usr/bin/tunescope links to: the same output through the same configuration
+ln -s "$root/lib/app/tunescope.sh" "$WORK/tunescope"
+"$WORK/tunescope" inspect --json sample-data/mariadb-oltp >"$WORK/inspect.sh.json" 2>"$WORK/inspect.sh.err" \
+  || { cat "$WORK/inspect.sh.err" >&2; die "lib/app/tunescope.sh inspect failed"; }
+cmp "$WORK/inspect.jar.json" "$WORK/inspect.sh.json" || die "lib/app/tunescope.sh inspect --json differs from the jar's"
+log "lib/app/tunescope.sh (the /usr/bin/tunescope link) prints the same inspect --json"
 log "OK in $(($(date +%s) - T0)) s"

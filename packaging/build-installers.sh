@@ -94,6 +94,11 @@ cp "$jar" "$input/tunescope.jar"
 # postinst and the .rpm's %post run it where the app is installed (the JVM uses the archive only with the jar at
 # the path it was made with); for the app-image it runs below.
 cp "$root/packaging/make-cds-archive.sh" "$input/"
+# The command-line launcher (lib/app/tunescope.sh): the .deb's postinst and the .rpm's %post link it as
+# /usr/bin/tunescope. It runs lib/runtime/bin/java with this launcher's configuration (lib/app/tunescope.cfg)
+# without the jpackage launcher's rpm -qf / dpkg -S at every start (packaging/README.md).
+cp "$root/packaging/tunescope.sh" "$input/"
+chmod 755 "$input/tunescope.sh"
 # The collector goes with the app so that it can be copied to a database server from /opt/tunescope/lib/app.
 if [ -f "$root/packaging/tunescope-collect.sh" ]; then
     cp "$root/packaging/tunescope-collect.sh" "$input/"

@@ -2,7 +2,9 @@
 # Start-up of the headless CLI (issue 17 item 2): `collapse` of a two-sample perf script, N runs per variant,
 # interleaved, with and without the class-data-sharing archive the packaged launcher maps (make-cds-archive.sh).
 # Prints per variant the minimum and median of wall time, CPU time (user + sys) and the JVM's uptime when the
-# command's work starts (the first load of the perf script folder's class, from -Xlog:class+load), in seconds.
+# command's work starts (the main thread initialising the perf script folder's first class, from
+# -Xlog:class+init=debug: initialisation, not loading, because io.tunescope.cli.Preload loads the command's classes
+# on a second thread ahead of their use), in seconds. The "-nopreload" variants turn that thread off.
 #
 #   scripts/startup-bench.sh [JAR] [RUNS]        (default target/tunescope.jar, 10)
 #
@@ -24,22 +26,26 @@ printf 'mysqld  1234 [000] 100.000001:     250000 cpu-clock:\n\t    55d0c0a1b2c3
 printf 'mysqld  1234 [001] 100.000002:     250000 cpu-clock:\n\t    55d0c0a1b2c4 dispatch_command+0x13 (/usr/sbin/mysqld)\n\t    55d0c0a1b000 handle_connection+0x20 (/usr/sbin/mysqld)\n\n' >>"$input"
 one() { # label, java options...
     label=$1; shift
-    /usr/bin/time -f "%e %U %S" -o "$tmp/t" java "$@" -Xlog:class+load:file="$tmp/log":uptime \
+    /usr/bin/time -f "%e %U %S" -o "$tmp/t" java "$@" -Xlog:class+init=debug:file="$tmp/log":uptime \
         -jar "$tmp/app/tunescope.jar" collapse "$input" >/dev/null
-    work=$(grep -m1 'perfscript\.' "$tmp/log" | sed 's/^\[\([0-9.]*\)s\].*/\1/')
+    work=$(grep -m1 "Initializing 'io/tunescope/importers/perfscript/" "$tmp/log" | sed 's/^\[\([0-9.]*\)s\].*/\1/')
     awk -v l="$label" -v w="$work" '{printf "%s %s %.2f %s\n", l, $1, $2 + $3, w}' "$tmp/t" >>"$tmp/all"
 }
 i=0
 while [ "$i" -lt "$runs" ]; do
     one plain
-    [ -f "$tmp/app/tunescope.jsa" ] && one cds -XX:SharedArchiveFile="$tmp/app/tunescope.jsa" -Xshare:auto
+    one plain-nopreload -Dtunescope.preload=false
+    if [ -f "$tmp/app/tunescope.jsa" ]; then
+        one cds -XX:SharedArchiveFile="$tmp/app/tunescope.jsa" -Xshare:auto
+        one cds-nopreload -XX:SharedArchiveFile="$tmp/app/tunescope.jsa" -Xshare:auto -Dtunescope.preload=false
+    fi
     i=$((i + 1))
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $runs runs each"
-echo "variant    wall min/median    cpu min/median    uptime to work min/median"
-for v in plain cds; do
+echo "variant         wall min/median    cpu min/median    uptime to work min/median"
+for v in plain plain-nopreload cds cds-nopreload; do
     grep "^$v " "$tmp/all" >/dev/null 2>&1 || continue
     for col in 2 3 4; do
         grep "^$v " "$tmp/all" | cut -d' ' -f$col | sort -n | awk '{a[NR]=$1} END {printf "%s/%s ", a[1], a[int((NR+1)/2)]}'
-    done | awk -v v="$v" '{printf "%-10s %-18s %-17s %s\n", v, $1, $2, $3}'
+    done | awk -v v="$v" '{printf "%-15s %-18s %-17s %s\n", v, $1, $2, $3}'
 done

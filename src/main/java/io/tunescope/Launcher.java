@@ -1,5 +1,6 @@
 package io.tunescope;
 
+import io.tunescope.cli.Preload;
 import io.tunescope.cli.TunescopeCli;
 
 /**
@@ -11,6 +12,8 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        // a headless command's classes load on a second thread while picocli builds its model on this one
+        Preload.start(args);
         if (TunescopeCli.isCliInvocation(args)) {
             System.exit(TunescopeCli.run(args));
         }

@@ -55,20 +55,28 @@ public final class TunescopeCli implements Runnable {
         return configure(cl);
     }
 
-    /** The commands' classes as the {@code subcommands} of this class's annotation list them (no model is built). */
-    private static Class<?>[] commandClasses() {
-        return TunescopeCli.class.getAnnotation(Command.class).subcommands();
-    }
+    /**
+     * The commands' names, in the order of the {@code subcommands} of this class's annotation ({@code help} last).
+     * Written out rather than read from the annotations: reading them loads and parses every command's class and
+     * annotations, 40-60 ms of CPU at each start before picocli reads them again (CommandLineForTest checks that
+     * this list and {@link #commandClass} agree with the annotations).
+     */
+    private static final java.util.List<String> NAMES =
+            java.util.List.of("inspect", "steps", "findings", "export", "flamegraph", "heatmap", "timeline", "collapse", "help");
 
     /** The class of the command with this name ({@code help} excluded: it needs the whole model), or null. */
-    private static Class<?> commandClass(String name) {
-        for (Class<?> c : commandClasses()) {
-            Command cmd = c.getAnnotation(Command.class);
-            if (c != CommandLine.HelpCommand.class && cmd != null && cmd.name().equals(name)) {
-                return c;
-            }
+    static Class<?> commandClass(String name) {
+        switch (name) {
+            case "inspect": return InspectCommand.class;
+            case "steps": return StepsCommand.class;
+            case "findings": return FindingsCommand.class;
+            case "export": return ExportCommand.class;
+            case "flamegraph": return FlamegraphCommand.class;
+            case "heatmap": return HeatmapCommand.class;
+            case "timeline": return TimelineCommand.class;
+            case "collapse": return CollapseCommand.class;
+            default: return null;
         }
-        return null;
     }
 
     private static CommandLine configure(CommandLine cl) {
@@ -165,11 +173,7 @@ public final class TunescopeCli implements Runnable {
 
     /** The commands a user can type (help last), in the order {@code --help} lists them. */
     static java.util.List<String> commandNames() {
-        java.util.List<String> names = new java.util.ArrayList<>();
-        for (Class<?> c : commandClasses()) {
-            names.add(c.getAnnotation(Command.class).name());
-        }
-        return names;
+        return NAMES;
     }
 
     static String unknownCommand(String word) {

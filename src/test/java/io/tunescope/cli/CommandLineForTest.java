@@ -19,6 +19,18 @@ class CommandLineForTest {
     }
 
     @Test
+    void eachNameIsThatOfTheCommandsClassInTheAnnotation() {
+        Class<?>[] annotated = TunescopeCli.class.getAnnotation(CommandLine.Command.class).subcommands();
+        assertEquals(annotated.length, TunescopeCli.commandNames().size());
+        for (int i = 0; i < annotated.length; i++) {
+            String name = annotated[i].getAnnotation(CommandLine.Command.class).name();
+            assertEquals(name, TunescopeCli.commandNames().get(i));
+            assertEquals(annotated[i] == CommandLine.HelpCommand.class ? null : annotated[i], TunescopeCli.commandClass(name), name);
+        }
+        assertEquals(null, TunescopeCli.commandClass("nosuchcommand"));
+    }
+
+    @Test
     void onlyTheInvokedCommandIsBuilt() {
         CommandLine cl = TunescopeCli.commandLineFor(new String[] {"collapse", "x"});
         assertEquals(List.of("collapse"), new ArrayList<>(cl.getSubcommands().keySet()));

@@ -11,6 +11,9 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        if (System.getProperty("tunescope.startupLog") != null) {
+            io.tunescope.ui.StartupLog.mark("main");
+        }
         if (TunescopeCli.isCliInvocation(args)) {
             System.exit(TunescopeCli.run(args));
         }

@@ -704,6 +704,7 @@ public final class MainWindow implements UiContext {
                     root.getChildren().add(0, top);
                 }
             }
+            StartupLog.mark("capture-loaded");
             stage.setTitle(text("app.titleWithCapture", c.title()));
             if (tabs.getTabs().contains(welcomeTab)) {
                 tabs.getTabs().setAll(viewTabs);
@@ -782,7 +783,17 @@ public final class MainWindow implements UiContext {
     }
 
     public void show() {
+        if (StartupLog.enabled() && !StartupLog.marked("first-pulse")) {
+            Scene scene = stage.getScene();
+            Runnable[] once = new Runnable[1];
+            once[0] = () -> {
+                StartupLog.mark("first-pulse");
+                scene.removePostLayoutPulseListener(once[0]);
+            };
+            scene.addPostLayoutPulseListener(once[0]);
+        }
         stage.show();
+        StartupLog.mark("stage-shown");
         if (!args.isEmpty()) {
             open(Path.of(args.get(0)));
         }

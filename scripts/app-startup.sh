@@ -11,6 +11,7 @@
 #     LAST_STAGE  the run ends when it is reached (default view-painted); the app is then stopped
 #
 # Needs Xvfb and target/tunescope.jar. Preferences go to a throw-away node, the app's home to a temporary folder.
+# CP=CLASSPATH runs io.tunescope.Launcher from that class path instead of the jar (JAR=FILE picks another jar).
 # SHOT=FILE.png saves a screenshot of the screen at LAST_STAGE of the first run (needs ImageMagick's import).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,7 +20,8 @@ runs=${2:-5}
 if [ "$capture" = "-" ]; then last=${3:-first-pulse}; else last=${3:-view-painted}; fi
 shift $(( $# < 3 ? $# : 3 ))
 jar=${JAR:-$root/target/tunescope.jar}
-[ -f "$jar" ] || { echo "build $jar first (mvn -o -q package -DskipTests)" >&2; exit 1; }
+if [ -n "${CP:-}" ]; then launch=(-cp "$CP" io.tunescope.Launcher); else launch=(-jar "$jar"); fi
+[ -n "${CP:-}" ] || [ -f "$jar" ] || { echo "build $jar first (mvn -o -q package -DskipTests)" >&2; exit 1; }
 command -v Xvfb >/dev/null || { echo "needs Xvfb" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tunescope-app-startup.XXXXXX")
 display=:$(( 100 + RANDOM % 100 ))
@@ -36,7 +38,7 @@ for i in $(seq 1 "$runs"); do
   args=()
   [ "$capture" != "-" ] && args=("$capture")
   DISPLAY=$display java "$@" -Dtunescope.startupLog="$log" -Dtunescope.prefsNode="io/tunescope-app-startup-$$" \
-    -Dtunescope.home="$tmp/home" -jar "$jar" "${args[@]}" >"$tmp/out$i" 2>&1 &
+    -Dtunescope.home="$tmp/home" "${launch[@]}" "${args[@]}" >"$tmp/out$i" 2>&1 &
   app=$!
   for _ in $(seq 1 1200); do
     grep -q "^$last " "$log" 2>/dev/null && break
@@ -51,7 +53,7 @@ for i in $(seq 1 "$runs"); do
 done
 echo "load average at the runs' starts: ${loads[*]} (now $(cut -d' ' -f1-3 /proc/loadavg)); $(nproc) cores; $runs runs"
 printf '%-15s %-22s %s\n' stage "uptime ms min/median" "cpu ms min/median"
-for stage in main fx-up window-built stage-shown first-pulse capture-loaded view-filled view-painted; do
+for stage in main fx-up window-built stage-shown first-pulse views-built capture-loaded view-filled view-painted; do
   cat "$tmp"/run*.log 2>/dev/null | grep "^$stage " >"$tmp/s" || continue
   up=$(sed 's/.*uptime_ms=\([0-9]*\).*/\1/' "$tmp/s" | sort -n | awk '{a[NR]=$1} END {printf "%s/%s", a[1], a[int((NR+1)/2)]}')
   cpu=$(sed 's/.*cpu_ms=\([0-9]*\).*/\1/' "$tmp/s" | sort -n | awk '{a[NR]=$1} END {printf "%s/%s", a[1], a[int((NR+1)/2)]}')

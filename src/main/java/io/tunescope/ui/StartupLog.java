@@ -20,7 +20,8 @@ import java.util.Set;
  * {@code Application.start}), {@code window-built} (the scene graph made), {@code stage-shown} ({@code Stage.show}
  * returned), {@code first-pulse} (the window's first layout pulse: the next thing is its first frame),
  * {@code capture-loaded} (the capture given on the command line was read), {@code view-filled} (the first view
- * has its content: the findings are in) and {@code view-painted} (the pulse after that). Each stage is written
+ * has its content: the findings are in) and {@code view-painted} (the pulse after that); and, when it happens,
+ * {@code views-built} (the views are made one at a time after the first frame). Each stage is written
  * once; a line reads {@code stage uptime_ms=N cpu_ms=N thread=NAME}. Scripts: {@code scripts/app-startup.sh}.
  */
 public final class StartupLog {
@@ -28,7 +29,9 @@ public final class StartupLog {
     public static final List<String> STAGES = List.of("main", "fx-up", "window-built", "stage-shown", "first-pulse",
             "capture-loaded", "view-filled", "view-painted");
 
-    private static final String FILE = System.getProperty("tunescope.startupLog");
+    /** Recorded too, but not in a fixed place among the others: all the views made (after the first frame). */
+    public static final String VIEWS_BUILT = "views-built";
+
     private static final Set<String> DONE = new LinkedHashSet<>();
     private static final List<String> LINES = new ArrayList<>();
 
@@ -37,7 +40,8 @@ public final class StartupLog {
 
     /** Whether stages are being measured ({@code -Dtunescope.startupLog} is set). */
     public static boolean enabled() {
-        return FILE != null && !FILE.isBlank();
+        String file = System.getProperty("tunescope.startupLog");
+        return file != null && !file.isBlank();
     }
 
     /** Records a stage once (later calls for it are ignored) and appends its line to the log file. */
@@ -45,6 +49,7 @@ public final class StartupLog {
         if (!enabled()) {
             return;
         }
+        String file = System.getProperty("tunescope.startupLog");
         String line;
         synchronized (DONE) {
             if (!DONE.add(stage)) {
@@ -54,7 +59,7 @@ public final class StartupLog {
                     cpuMillis(), Thread.currentThread().getName());
             LINES.add(line);
             try {
-                Files.writeString(Path.of(FILE), line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                Files.writeString(Path.of(file), line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND, StandardOpenOption.WRITE);
             } catch (IOException | RuntimeException e) {
                 // a measurement aid: an unwritable file must not stop the app
@@ -71,13 +76,22 @@ public final class StartupLog {
             return;
         }
         mark("view-filled");
-        javafx.scene.Scene scene = view.getScene();
-        if (scene == null) {
+        afterPulse("view-painted", view);
+    }
+
+    /**
+     * Records a stage at the end of the next layout pulse of the node's scene (the frame that shows what was just
+     * set is rendered right after it), if it was not recorded yet. The flame graph uses it for {@code flame-painted}
+     * (its first picture, after {@code flame-snapshot}: the background work done), not one of {@link #STAGES}.
+     */
+    public static void afterPulse(String stage, javafx.scene.Node node) {
+        if (!enabled() || marked(stage) || node.getScene() == null) {
             return;
         }
+        javafx.scene.Scene scene = node.getScene();
         Runnable[] once = new Runnable[1];
         once[0] = () -> {
-            mark("view-painted");
+            mark(stage);
             scene.removePostLayoutPulseListener(once[0]);
         };
         scene.addPostLayoutPulseListener(once[0]);
@@ -88,6 +102,14 @@ public final class StartupLog {
     public static List<String> lines() {
         synchronized (DONE) {
             return List.copyOf(LINES);
+        }
+    }
+
+    /** Forgets the stages recorded so far, so that they are recorded again (for tests: one JVM runs many windows). */
+    static void reset() {
+        synchronized (DONE) {
+            DONE.clear();
+            LINES.clear();
         }
     }
 

@@ -12,6 +12,7 @@
 #
 # Needs Xvfb and target/tunescope.jar. Preferences go to a throw-away node, the app's home to a temporary folder.
 # CP=CLASSPATH runs io.tunescope.Launcher from that class path instead of the jar (JAR=FILE picks another jar).
+# TIMEOUT=SECONDS gives up on a run (default 600).
 # SHOT=FILE.png saves a screenshot of the screen at LAST_STAGE of the first run (needs ImageMagick's import).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,7 +41,8 @@ for i in $(seq 1 "$runs"); do
   DISPLAY=$display java "$@" -Dtunescope.startupLog="$log" -Dtunescope.prefsNode="io/tunescope-app-startup-$$" \
     -Dtunescope.home="$tmp/home" "${launch[@]}" "${args[@]}" >"$tmp/out$i" 2>&1 &
   app=$!
-  for _ in $(seq 1 1200); do
+  deadline=$(( SECONDS + ${TIMEOUT:-600} ))
+  while [ "$SECONDS" -lt "$deadline" ]; do
     grep -q "^$last " "$log" 2>/dev/null && break
     kill -0 "$app" 2>/dev/null || break
     sleep 0.1
@@ -53,7 +55,7 @@ for i in $(seq 1 "$runs"); do
 done
 echo "load average at the runs' starts: ${loads[*]} (now $(cut -d' ' -f1-3 /proc/loadavg)); $(nproc) cores; $runs runs"
 printf '%-15s %-22s %s\n' stage "uptime ms min/median" "cpu ms min/median"
-for stage in main fx-up window-built stage-shown first-pulse views-built capture-loaded view-filled view-painted; do
+for stage in main fx-up window-built stage-shown first-pulse views-built capture-loaded view-filled view-painted flame-snapshot flame-painted; do
   cat "$tmp"/run*.log 2>/dev/null | grep "^$stage " >"$tmp/s" || continue
   up=$(sed 's/.*uptime_ms=\([0-9]*\).*/\1/' "$tmp/s" | sort -n | awk '{a[NR]=$1} END {printf "%s/%s", a[1], a[int((NR+1)/2)]}')
   cpu=$(sed 's/.*cpu_ms=\([0-9]*\).*/\1/' "$tmp/s" | sort -n | awk '{a[NR]=$1} END {printf "%s/%s", a[1], a[int((NR+1)/2)]}')

@@ -20,7 +20,7 @@ import java.util.Set;
  * {@code Application.start}), {@code window-built} (the scene graph made), {@code stage-shown} ({@code Stage.show}
  * returned), {@code first-pulse} (the window's first layout pulse: the next thing is its first frame),
  * {@code capture-loaded} (the capture given on the command line was read), {@code view-filled} (the first view
- * has its content: the findings are in) and {@code view-painted} (the pulse after that); and, when it happens,
+ * has its content: the findings are in) and {@code view-painted} (the frame showing it drawn); and, when it happens,
  * {@code views-built} (the views are made one at a time after the first frame). Each stage is written
  * once; a line reads {@code stage uptime_ms=N cpu_ms=N thread=NAME}. Scripts: {@code scripts/app-startup.sh}.
  */
@@ -80,21 +80,28 @@ public final class StartupLog {
     }
 
     /**
-     * Records a stage at the end of the next layout pulse of the node's scene (the frame that shows what was just
-     * set is rendered right after it), if it was not recorded yet. The flame graph uses it for {@code flame-painted}
-     * (its first picture, after {@code flame-snapshot}: the background work done), not one of {@link #STAGES}.
+     * Records a stage once the frame showing what was just set is on screen, if it was not recorded yet: the pulse
+     * that lays it out hands it to the render thread, which draws it while the FX thread goes on; the next pulse
+     * waits for that drawing to finish before it renders, so the stage is recorded after that second pulse. The
+     * flame graph uses it for {@code flame-painted} (its first picture, after {@code flame-snapshot}: the background
+     * work done), not one of {@link #STAGES}.
      */
     public static void afterPulse(String stage, javafx.scene.Node node) {
         if (!enabled() || marked(stage) || node.getScene() == null) {
             return;
         }
         javafx.scene.Scene scene = node.getScene();
-        Runnable[] once = new Runnable[1];
-        once[0] = () -> {
-            mark(stage);
-            scene.removePostLayoutPulseListener(once[0]);
+        int[] pulses = {0};
+        Runnable[] listener = new Runnable[1];
+        listener[0] = () -> {
+            if (++pulses[0] < 2) {
+                javafx.application.Platform.requestNextPulse();
+                return;
+            }
+            scene.removePostLayoutPulseListener(listener[0]);
+            javafx.application.Platform.runLater(() -> mark(stage));
         };
-        scene.addPostLayoutPulseListener(once[0]);
+        scene.addPostLayoutPulseListener(listener[0]);
         javafx.application.Platform.requestNextPulse();
     }
 

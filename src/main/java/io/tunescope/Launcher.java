@@ -12,6 +12,9 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        if (System.getProperty("tunescope.startupLog") != null) {
+            io.tunescope.ui.StartupLog.mark("main");
+        }
         // a headless command's classes load on a second thread while picocli builds its model on this one
         Preload.start(args);
         if (TunescopeCli.isCliInvocation(args)) {

@@ -33,8 +33,16 @@ public final class AppIcon {
         return out;
     }
 
-    /** Sets the icons of a window; dialogs owned by it inherit them. */
+    /**
+     * Sets the icons of a window; dialogs owned by it inherit them. The PNGs are decoded on a thread of their own
+     * and set on the FX thread when ready, so that decoding them does not hold up the window's first frame.
+     */
     public static void apply(Stage stage) {
-        stage.getIcons().setAll(images());
+        Thread t = new Thread(() -> {
+            List<Image> images = images();
+            javafx.application.Platform.runLater(() -> stage.getIcons().setAll(images));
+        }, "tunescope-icons");
+        t.setDaemon(true);
+        t.start();
     }
 }

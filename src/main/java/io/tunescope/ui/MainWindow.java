@@ -62,8 +62,13 @@ public final class MainWindow implements UiContext {
     private final TreeView<Object> sidebar = new TreeView<>();
     private final TabPane tabs = new TabPane();
     private final Tab welcomeTab = new Tab();
-    private final List<CaptureView> views;
+    /**
+     * The views, made one at a time after the window's first frame ({@link #makeViewsAfterFirstFrame}), or all at
+     * once by {@link #views()} when one is needed sooner; the tabs in the same order.
+     */
+    private final List<CaptureView> views = new ArrayList<>();
     private final List<Tab> viewTabs = new ArrayList<>();
+    private final List<java.util.function.Function<UiContext, CaptureView>> viewMakers = Views.makers();
     private final Label statusLabel = new Label();
     private final ProgressBar progress = new ProgressBar(0);
     private final Button cancel = new Button();
@@ -76,7 +81,7 @@ public final class MainWindow implements UiContext {
     private final WindowSelection windowSelection = new WindowSelection();
     private final Theme.Switcher themes;
     /** The thresholds the rules run with: the user's settings, kept when the window is built in another language. */
-    private final io.tunescope.ui.settings.UserThresholds thresholds;
+    private io.tunescope.ui.settings.UserThresholds thresholds;
     private final io.tunescope.ui.annotate.AnnotationsModel annotations =
             new io.tunescope.ui.annotate.AnnotationsModel(m -> Platform.runLater(() -> error(m)));
 
@@ -98,8 +103,6 @@ public final class MainWindow implements UiContext {
         this.settings = settings;
         this.model = new MainViewModel(background, bundle, settings);
         this.themes = new Theme.Switcher(settings);
-        this.thresholds = viewModels.get(io.tunescope.ui.settings.UserThresholds.class, io.tunescope.ui.settings.UserThresholds::new);
-        this.views = Views.create(this);
         build();
     }
 
@@ -130,12 +133,27 @@ public final class MainWindow implements UiContext {
 
     @Override
     public javafx.beans.value.ObservableValue<io.tunescope.rules.Settings> thresholds() {
-        return thresholds.settingsProperty();
+        return userThresholds().settingsProperty();
+    }
+
+    /**
+     * The user's thresholds, read from the settings file when first needed (by the findings view, made after the
+     * window's first frame: reading them loads the JSON library).
+     */
+    private io.tunescope.ui.settings.UserThresholds userThresholds() {
+        if (thresholds == null) {
+            thresholds = viewModels.get(io.tunescope.ui.settings.UserThresholds.class, io.tunescope.ui.settings.UserThresholds::new);
+            if (!thresholds.problems().isEmpty()) {
+                // the user's settings file has entries the rules do not know: said, the rest is in force
+                status(String.join("  ", thresholds.problems().stream().map(p -> p.message(bundle.getLocale())).toList()));
+            }
+        }
+        return thresholds;
     }
 
     @Override
     public void editThresholds(String ruleId) {
-        io.tunescope.ui.settings.ThresholdsDialog.show(this, thresholds, stage, ruleId);
+        io.tunescope.ui.settings.ThresholdsDialog.show(this, userThresholds(), stage, ruleId);
     }
 
     @Override
@@ -160,7 +178,7 @@ public final class MainWindow implements UiContext {
 
     /** The flame graph as it is on screen (colours, transforms, search, zoom), for the PDF report; null before one was shown. */
     private io.tunescope.export.ReportOptions.FlameState flameOnScreen() {
-        for (CaptureView v : views) {
+        for (CaptureView v : views()) {
             if (v instanceof io.tunescope.ui.flame.FlameView fv) {
                 var vm = fv.viewModel();
                 var snap = vm.snapshot();
@@ -208,13 +226,6 @@ public final class MainWindow implements UiContext {
         welcomeTab.setGraphic(Icons.icon("fas-home"));
         welcomeTab.setContent(welcome());
         welcomeTab.setClosable(false);
-        for (CaptureView v : views) {
-            Tab t = new Tab(text(v.titleKey()), v.node());
-            t.setGraphic(Icons.icon(v.iconLiteral()));
-            t.setClosable(false);
-            t.setId("tab-" + v.titleKey());
-            viewTabs.add(t);
-        }
         tabs.getTabs().add(welcomeTab);
         tabs.setId("viewTabs");
 
@@ -269,10 +280,6 @@ public final class MainWindow implements UiContext {
         stage.setMaximized(settings.getBoolean("window.maximized", false));
         stage.setOnCloseRequest(e -> saveLayout());
         refreshRecent();
-        if (!thresholds.problems().isEmpty()) {
-            // the user's settings file has entries the rules do not know: said, the rest is in force
-            status(String.join("  ", thresholds.problems().stream().map(p -> p.message(bundle.getLocale())).toList()));
-        }
     }
 
     /**
@@ -348,8 +355,10 @@ public final class MainWindow implements UiContext {
         view.getItems().add(Language.menu(bundle, settings, this::rebuildInNewLanguage));
         view.getItems().add(themes.menu(bundle));
         Menu help = new Menu(text("menu.help"));
-        MenuItem keys = item("menu.shortcuts", "fas-keyboard",
-                () -> ShortcutsDialog.create(stage, shortcuts, bundle).show());
+        MenuItem keys = item("menu.shortcuts", "fas-keyboard", () -> {
+            views(); // the views register their own keys
+            ShortcutsDialog.create(stage, shortcuts, bundle).show();
+        });
         shortcuts.menu("help.shortcuts", keys, "F1", "shortcut.help.shortcuts");
         // the source viewer's keys act in its own window (io.tunescope.ui.source.SourceViewer)
         shortcuts.document("source.open", "Enter", "shortcut.source.open");
@@ -631,7 +640,7 @@ public final class MainWindow implements UiContext {
         }
         io.tunescope.export.ReportOptions.FlameState flame = flameOnScreen();
         // the findings of the report are those on screen: the same thresholds
-        io.tunescope.rules.Settings rules = thresholds.get();
+        io.tunescope.rules.Settings rules = userThresholds().get();
         javafx.concurrent.Task<Void> task = new javafx.concurrent.Task<>() {
             @Override
             protected Void call() throws Exception {
@@ -704,8 +713,10 @@ public final class MainWindow implements UiContext {
                     root.getChildren().add(0, top);
                 }
             }
+            StartupLog.mark("capture-loaded");
             stage.setTitle(text("app.titleWithCapture", c.title()));
             if (tabs.getTabs().contains(welcomeTab)) {
+                views();
                 tabs.getTabs().setAll(viewTabs);
                 // -Dtunescope.view=<tab title key> opens a view directly (scripts, screenshots)
                 String initial = System.getProperty("tunescope.view");
@@ -721,7 +732,7 @@ public final class MainWindow implements UiContext {
             tabs.getTabs().setAll(welcomeTab);
         }
         sidebar.setRoot(root);
-        for (CaptureView v : views) {
+        for (CaptureView v : views()) {
             v.show(c);
         }
     }
@@ -746,6 +757,7 @@ public final class MainWindow implements UiContext {
     /** "Show evidence": the first view that can reveal the target gets it, and its tab is selected. */
     @Override
     public boolean navigate(Target target) {
+        views();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i).reveal(target)) {
                 tabs.getSelectionModel().select(viewTabs.get(i));
@@ -756,6 +768,7 @@ public final class MainWindow implements UiContext {
     }
 
     private void showFile(SourceFile f) {
+        views();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i) instanceof FilesView fv) {
                 tabs.getSelectionModel().select(viewTabs.get(i));
@@ -781,8 +794,65 @@ public final class MainWindow implements UiContext {
         settings.flush();
     }
 
+    /** The views, all made (those not made yet are made now, on the FX thread). */
+    private List<CaptureView> views() {
+        while (views.size() < viewMakers.size()) {
+            makeNextView();
+        }
+        return views;
+    }
+
+    private void makeNextView() {
+        CaptureView v = viewMakers.get(views.size()).apply(this);
+        Tab t = new Tab(text(v.titleKey()), v.node());
+        t.setGraphic(Icons.icon(v.iconLiteral()));
+        t.setClosable(false);
+        t.setId("tab-" + v.titleKey());
+        views.add(v);
+        viewTabs.add(t);
+        if (views.size() == viewMakers.size()) {
+            StartupLog.mark(StartupLog.VIEWS_BUILT);
+        }
+    }
+
+    /**
+     * Makes the views one per FX event after the window's first frame, so that the window is on screen before their
+     * classes are loaded and each step leaves the FX thread free for input and painting in between. A view needed
+     * sooner (a capture loaded, a shortcut) makes the rest at once through {@link #views()}.
+     */
+    private void makeViewsAfterFirstFrame() {
+        Scene scene = stage.getScene();
+        Runnable[] step = new Runnable[1];
+        step[0] = () -> {
+            if (stage.getScene() != scene || stage.getProperties().get(MainWindow.class) != this) {
+                return; // the window was rebuilt (another language): the new one makes its own
+            }
+            if (views.size() < viewMakers.size()) {
+                makeNextView();
+                Platform.runLater(step[0]);
+            }
+        };
+        Runnable[] afterPulse = new Runnable[1];
+        afterPulse[0] = () -> {
+            scene.removePostLayoutPulseListener(afterPulse[0]);
+            Platform.runLater(step[0]);
+        };
+        scene.addPostLayoutPulseListener(afterPulse[0]);
+    }
+
     public void show() {
+        if (StartupLog.enabled() && !StartupLog.marked("first-pulse")) {
+            Scene scene = stage.getScene();
+            Runnable[] once = new Runnable[1];
+            once[0] = () -> {
+                StartupLog.mark("first-pulse");
+                scene.removePostLayoutPulseListener(once[0]);
+            };
+            scene.addPostLayoutPulseListener(once[0]);
+        }
+        makeViewsAfterFirstFrame();
         stage.show();
+        StartupLog.mark("stage-shown");
         if (!args.isEmpty()) {
             open(Path.of(args.get(0)));
         }
@@ -837,6 +907,7 @@ public final class MainWindow implements UiContext {
     public List<String> compare(Step before, Step after) {
         List<String> shown = new ArrayList<>();
         Tab first = null;
+        views();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i).compare(before, after)) {
                 shown.add(viewTabs.get(i).getText());
@@ -876,12 +947,17 @@ public final class MainWindow implements UiContext {
 
     /** The window's view of this type, or null (for tests). */
     <T extends CaptureView> T view(Class<T> type) {
-        for (CaptureView v : views) {
+        for (CaptureView v : views()) {
             if (type.isInstance(v)) {
                 return type.cast(v);
             }
         }
         return null;
+    }
+
+    /** How many of the views are made so far (for tests: they are made after the first frame). */
+    int viewsMade() {
+        return views.size();
     }
 
     /** The window currently shown on a stage (the last one built for it), or null. */

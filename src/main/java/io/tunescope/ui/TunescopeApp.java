@@ -13,7 +13,9 @@ public class TunescopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        StartupLog.mark("fx-up");
         window = new MainWindow(stage, getParameters().getRaw());
+        StartupLog.mark("window-built");
         window.show();
     }
 

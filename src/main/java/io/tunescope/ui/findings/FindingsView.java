@@ -718,6 +718,7 @@ public final class FindingsView implements CaptureView {
                 notApplicable.getItems().setAll(na);
                 steps.show(c, r);
                 filter();
+                io.tunescope.ui.StartupLog.viewFilled(root);
             });
         });
     }

@@ -618,6 +618,7 @@ public final class FlameView implements CaptureView {
             matchLabel.setText("");
             return;
         }
+        io.tunescope.ui.StartupLog.mark("flame-snapshot");
         flame.setContent(s.layout(), s.colors(), s.search());
         showLegend(s.colors().legend());
         CaptureProfiles.Entry[] sides = vm.diffSides();
@@ -654,6 +655,7 @@ public final class FlameView implements CaptureView {
         } else {
             matchLabel.setText(ctx.text("flame.search.matched", s.search().count(), pct(s.search().share())));
         }
+        io.tunescope.ui.StartupLog.afterPulse("flame-painted", root);
     }
 
     /**

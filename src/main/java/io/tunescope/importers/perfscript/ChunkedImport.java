@@ -55,6 +55,15 @@ final class ChunkedImport {
         return Long.getLong("tunescope.importParallelMinBytes", PARALLEL_MIN_BYTES);
     }
 
+    /**
+     * One chunk a thread: every chunk starts with empty frame caches and parses the distinct frame lines again (on
+     * the replicated sample capture, 64 MB in 8 chunks cost twice the CPU of one stream, in 2 chunks about the same),
+     * so more chunks than threads cost more than they balance.
+     */
+    static long chunkBytes(long size, int threads) {
+        return Math.max(1 << 20, (size + threads - 1) / Math.max(1, threads));
+    }
+
     /** True when bytes of {@code cs} can be cut at LF bytes: the charset writes line ends and ASCII as ASCII does. */
     static boolean asciiCompatible(Charset cs) {
         String n = cs.name();

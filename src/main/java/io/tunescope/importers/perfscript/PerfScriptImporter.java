@@ -180,9 +180,8 @@ public final class PerfScriptImporter implements Importer<StackProfile> {
                 || !ChunkedImport.asciiCompatible(cs)) {
             return null;
         }
-        long size = ctx.size();
         return ChunkedImport.read(ctx, path, ctx.decoding().bomLength(), cs, threads,
-                Long.getLong("tunescope.importChunkBytes", ChunkedFold.defaultChunkBytes(size, threads)));
+                Long.getLong("tunescope.importChunkBytes", ChunkedImport.chunkBytes(ctx.size(), threads)));
     }
 
     static ImportResult<StackProfile> result(ImportContext ctx, PerfScriptFolder folder) throws ImportException {

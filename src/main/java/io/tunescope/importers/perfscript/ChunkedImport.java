@@ -64,6 +64,19 @@ final class ChunkedImport {
         return Math.max(1 << 20, (size + threads - 1) / Math.max(1, threads));
     }
 
+    /**
+     * True when a second core is likely free: the system's one-minute load average is below {@code threads}
+     * (-Dtunescope.importParallelMaxLoad to change the bound; unknown load counts as free). On a busy machine the
+     * chunks cannot run side by side and only cost more: the 480 MB perf script of the ~500 MB capture took 2.8-3.2 s
+     * of CPU in chunks against 2.4-2.6 s in one stream (cold JVM, load average 21-23 on 2 cores), and more wall time.
+     */
+    static boolean coresFree(int threads) {
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        String max = System.getProperty("tunescope.importParallelMaxLoad");
+        double bound = max == null ? threads : Double.parseDouble(max);
+        return load < 0 || load < bound;
+    }
+
     /** True when bytes of {@code cs} can be cut at LF bytes: the charset writes line ends and ASCII as ASCII does. */
     static boolean asciiCompatible(Charset cs) {
         String n = cs.name();

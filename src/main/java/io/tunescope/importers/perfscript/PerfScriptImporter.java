@@ -171,13 +171,13 @@ public final class PerfScriptImporter implements Importer<StackProfile> {
     /**
      * A large regular file in an ASCII-compatible charset read in chunks on several threads ({@link ChunkedImport}):
      * the same profile and messages as one stream; null when it is read as one stream (a small file, one thread, a
-     * charset whose bytes cannot be cut at LF, or a file that is not a regular file).
+     * charset whose bytes cannot be cut at LF, a file that is not a regular file, or no core free for the chunks).
      */
     private static PerfScriptFolder chunked(ImportContext ctx, Charset cs) throws IOException {
         int threads = ChunkedImport.threads();
         Path path = ctx.path();
         if (threads < 2 || path == null || !Files.isRegularFile(path) || ctx.size() < ChunkedImport.minBytes()
-                || !ChunkedImport.asciiCompatible(cs)) {
+                || !ChunkedImport.asciiCompatible(cs) || !ChunkedImport.coresFree(threads)) {
             return null;
         }
         return ChunkedImport.read(ctx, path, ctx.decoding().bomLength(), cs, threads,

@@ -20,6 +20,7 @@ import io.tunescope.testutil.Conformance;
 import io.tunescope.testutil.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -203,9 +204,19 @@ class ChunkedImportTest {
         String want = stream(f);
         String before = System.getProperty("tunescope.importParallelMinBytes");
         String chunkBefore = System.getProperty("tunescope.importChunkBytes");
+        String loadBefore = System.getProperty("tunescope.importParallelMaxLoad");
         System.setProperty("tunescope.importParallelMinBytes", "1");
         System.setProperty("tunescope.importChunkBytes", "3000");
+        System.setProperty("tunescope.importParallelMaxLoad", "1e9");    // whatever the machine's load
         try {
+            // a busy machine (load above the bound): one stream, the same result
+            System.setProperty("tunescope.importParallelMaxLoad", "-1");
+            if (ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() >= 0) {
+                assertFalse(ChunkedImport.coresFree(2));
+            }
+            assertEquals(want, dump(new PerfScriptImporter().parse(ImportContext.forFile(f))));
+            System.setProperty("tunescope.importParallelMaxLoad", "1e9");
+            assertTrue(ChunkedImport.coresFree(2));
             AtomicInteger reports = new AtomicInteger();
             AtomicLong last = new AtomicLong();
             ImportContext ctx = new ImportContext(f, "p.txt", Head.read(f).decoding(), null, b -> {
@@ -220,6 +231,7 @@ class ChunkedImportTest {
         } finally {
             restore("tunescope.importParallelMinBytes", before);
             restore("tunescope.importChunkBytes", chunkBefore);
+            restore("tunescope.importParallelMaxLoad", loadBefore);
         }
     }
 

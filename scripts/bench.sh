@@ -14,7 +14,8 @@
 #   SIZES_MB        perf script sizes to fold (default "200 1024")
 #   REPEATS         interleaved repeats per size (default 3); REPEATS_1M for the million stacks (default 1)
 #   INPUT           a perf script file to replicate instead of the sample capture's three
-#   SKIP            words among "fold start stacks capture" to leave out
+#   SKIP            words among "fold start stacks capture capture500" to leave out
+#   CAPTURE_PERF_MB perf script size in the ~500 MB capture that capture500 opens (default 480)
 # Times: /usr/bin/time user+sys CPU (what a shared machine disturbs least) and wall; max RSS in MB.
 set -euo pipefail
 
@@ -171,6 +172,59 @@ if ! skip capture; then
     row "| open the sample capture (\`inspect sample-data/mariadb-oltp\`, 134 files, 6.6 MB) | $tc / $tw | $tr | | | | |"
     LOADS+=("after capture: $(load)")
 fi
+
+# --- a ~500 MB capture (issue 17 item 4): the sample capture with its first step's perf script replicated to
+# CAPTURE_PERF_MB (timestamps shifted, as the fold rows) and ~10 MB of iostat -x -t and mpstat text written in their
+# real layout; times `inspect` (sniff and parse every file, every core)
+capture_open() {
+    local cap="$WORK/capture-500" mb=${CAPTURE_PERF_MB:-480}
+    rm -rf "$cap"; cp -r sample-data/mariadb-oltp "$cap"
+    gen_perf "$mb" "$cap/00-baseline/perf-script.txt"
+    perl -MPOSIX=strftime -e '
+        my $t = 1796035247; my $n = 5000;
+        print "Linux 6.18.44-fc-v782 (vm) \t11/30/26 \t_x86_64_\t(2 CPU)\n\n";
+        my @dev = ("vda", "vdb", "dm-0", "dm-1");
+        for my $i (0 .. $n - 1) {
+            print strftime("%m/%d/%y %H:%M:%S", gmtime($t + $i)), "\n";
+            printf "avg-cpu:  %%user   %%nice %%system %%iowait  %%steal   %%idle\n         %6.2f    0.00   %6.2f    %4.2f    %4.2f   %6.2f\n\n",
+                20 + $i % 50, 7 + $i % 20, ($i % 7) / 10, ($i % 5) / 10, 100 - 27 - $i % 50 - $i % 20 - ($i % 7) / 10 - ($i % 5) / 10;
+            print "Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util\n";
+            for my $d (@dev) {
+                printf "%-12s %8.2f %9.2f %8.2f %6.2f %7.2f %8.2f %7.2f %9.2f %8.2f %6.2f %7.2f %8.2f %7.2f %9.2f %8.2f %6.2f %7.2f %8.2f %7.2f %7.2f %7.2f %6.2f\n",
+                    $d, map { (($i * 7 + $_ * 13 + length $d) % 1000) / 3 } 1 .. 21;
+            }
+            print "\n\n";
+        }' > "$cap/00-baseline/iostat-x.txt"
+    perl -MPOSIX=strftime -e '
+        my $t = 1796035247; my $n = 13000; my $cpus = 2;
+        print "Linux 6.18.44-fc-v782 (vm) \t11/30/26 \t_x86_64_\t(2 CPU)\n\n";
+        my $h = "     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n";
+        for my $i (0 .. $n - 1) {
+            print strftime("%H:%M:%S", gmtime($t + $i)), $h;
+            my $ts = strftime("%H:%M:%S", gmtime($t + $i + 1));
+            for my $c ("all", 0 .. $cpus - 1) {
+                my $u = 40 + ($i * 3 + length $c) % 40; my $s = 10 + $i % 17;
+                printf "%s     %3s %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n", $ts, $c, $u, 0, $s, 0.5, 0, 1, 2, 0, 0, 100 - $u - $s - 3.5;
+            }
+            print "\n";
+        }' > "$cap/00-baseline/mpstat.txt"
+    local bytes; bytes=$(du -sb "$cap" | cut -f1)
+    local cmb; cmb=$(awk -v s="$bytes" 'BEGIN { printf "%.0f", s / 1048576 }')
+    rm -f "$WORK"/cap500-*.times
+    for ((i = 0; i < REPEATS; i++)); do
+        run cap500-ts /dev/null "$JAVA" -jar "$JAR" inspect "$cap"
+        [ -n "${BASE_JAR:-}" ] && run cap500-base /dev/null "$JAVA" -jar "$BASE_JAR" inspect "$cap"
+    done
+    read -r tc tw tr <<< "$(best cap500-ts)"
+    row "| open a ${cmb} MB capture (\`inspect\`: ${mb} MB perf script, 10 MB iostat/mpstat text, the sample capture's other files) | $tc / $tw | $tr | | | | target <= 2 s wall |"
+    if [ -n "${BASE_JAR:-}" ]; then
+        read -r bc bw br <<< "$(best cap500-base)"
+        row "| open the ${cmb} MB capture, BASE_JAR (before) | $bc / $bw | $br | | | $(ratio "$bc" "$tc") / $(ratio "$bw" "$tw") (before / now) | |"
+    fi
+    LOADS+=("after ${cmb} MB capture: $(load)")
+    [ "${KEEP:-0}" = 1 ] || rm -rf "$cap"
+}
+skip capture500 || capture_open
 
 echo
 echo "Run $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) CPUs ($(uname -m)), $("$JAVA" -version 2>&1 | head -1), $REPEATS interleaved repeats, minimum of each column."

@@ -117,6 +117,19 @@ public final class ImportContext {
         return bytesRead;
     }
 
+    /**
+     * For an importer that reads the file through its own channels (chunks on several threads): {@code bytes} of the
+     * file have been read so far. Reports progress and checks cancellation, as reading through {@link #bytes()} does.
+     * Call it from the thread that called the importer only.
+     */
+    public void progressTo(long bytes) {
+        if (bytes > bytesRead) {
+            bytesRead = bytes;
+            progress.accept(bytesRead);
+        }
+        checkCancelled();
+    }
+
     /** The longest line importers keep; longer ones are cut (and reported). */
     public int maxLineChars() {
         return maxLineChars;

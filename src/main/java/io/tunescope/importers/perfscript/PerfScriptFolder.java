@@ -940,4 +940,68 @@ public final class PerfScriptFolder {
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
+
+    /**
+     * {@link #absorb} for folders that keep samples one by one ({@link #keepingSamples()}, no observer, no event filter):
+     * also appends {@code next}'s samples after this folder's, with their events, stacks and commands renumbered
+     * into this folder's, so the columns are those of one folder reading both parts. Returns false, changing nothing,
+     * when {@code next}'s columns stopped growing (then only one folder reading the whole input gives the same result).
+     */
+    boolean absorbSamples(PerfScriptFolder next) {
+        if (samples == null || next.samples == null || observer != null || next.observer != null
+                || filter != null || next.filter != null || opt.flameGraphExact()) {
+            throw new IllegalStateException("absorbSamples: both folders must keep samples, without observer or filter");
+        }
+        if (inSample || next.inSample) {
+            throw new IllegalStateException("absorbSamples: a last sample is not ended");
+        }
+        if (next.samples.full() || samples.full()) {
+            return false;
+        }
+        int[] frameMap = frames.addAll(next.frames);
+        int ne = next.eventBytes.size();
+        int[] eventMap = new int[ne];
+        int[][] stackMap = new int[ne][];
+        int[] stack = new int[16];
+        for (int e = 0; e < ne; e++) {
+            byte[] ev = next.eventBytes.get(e);
+            int mine = eventIndex(ev, 0, ev.length);
+            eventMap[e] = mine;
+            StackTable from = next.tables.get(e);
+            StackTable to = tables.get(mine);
+            int[] map = new int[from.size()];
+            for (int i = 0, n = from.size(); i < n; i++) {
+                int d = from.depth(i);
+                if (stack.length < d) {
+                    stack = new int[d * 2];
+                }
+                for (int k = 0; k < d; k++) {
+                    stack[k] = frameMap[from.frame(i, k)];
+                }
+                map[i] = to.add(stack, d, from.samples(i), from.period(i));
+            }
+            stackMap[e] = map;
+        }
+        int nc = next.commKeys.size();
+        int[] commMap = new int[nc];
+        for (int c = 0; c < nc; c++) {
+            byte[] b = next.commKeys.bytes(c);
+            int before = commKeys.size();
+            int id = commKeys.intern(b, 0, b.length);
+            if (id == before) {
+                samples.comm(new String(b, frames.charset()));
+            }
+            commMap[c] = id;
+        }
+        SampleColumns cols = next.samples.build();
+        for (int i = 0, n = cols.size(); i < n; i++) {
+            int e = cols.event(i);
+            samples.add(cols.timeNs(i), cols.cpu(i), cols.pid(i), cols.tid(i), commMap[cols.comm(i)], eventMap[e],
+                    stackMap[e][cols.stack(i)], cols.period(i));
+        }
+        anyPeriod |= next.anyPeriod;
+        unrecognised += next.unrecognised;
+        linesSeen += next.linesSeen;
+        return true;
+    }
 }

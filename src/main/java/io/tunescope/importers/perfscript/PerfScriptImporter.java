@@ -17,6 +17,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -137,7 +139,11 @@ public final class PerfScriptImporter implements Importer<StackProfile> {
         String file = ctx.displayName();
         Charset cs = ctx.decoding().charset();
         boolean asciiCompatible = !cs.name().startsWith("UTF-16") && !cs.name().startsWith("UTF-32");
-        PerfScriptFolder folder = new PerfScriptFolder(FoldOptions.profile(), asciiCompatible ? cs : StandardCharsets.UTF_8,
+        PerfScriptFolder folder = chunked(ctx, cs);
+        if (folder != null) {
+            return result(ctx, folder);
+        }
+        folder = new PerfScriptFolder(FoldOptions.profile(), asciiCompatible ? cs : StandardCharsets.UTF_8,
                 (line, text) -> ctx.warn(line, file + ": unrecognised line: " + text)).keepingSamples();
         if (asciiCompatible) {
             try (InputStream in = ctx.bytes()) {
@@ -160,6 +166,27 @@ public final class PerfScriptImporter implements Importer<StackProfile> {
             }
         }
         folder.finish();
+        return result(ctx, folder);
+    }
+
+    /**
+     * A large regular file in an ASCII-compatible charset read in chunks on several threads ({@link ChunkedImport}):
+     * the same profile and messages as one stream; null when it is read as one stream (a small file, one thread, a
+     * charset whose bytes cannot be cut at LF, a file that is not a regular file, or no core free for the chunks).
+     */
+    private static PerfScriptFolder chunked(ImportContext ctx, Charset cs) throws IOException {
+        int threads = ChunkedImport.threads();
+        Path path = ctx.path();
+        if (threads < 2 || path == null || !Files.isRegularFile(path) || ctx.size() < ChunkedImport.minBytes()
+                || !ChunkedImport.asciiCompatible(cs) || !ChunkedImport.coresFree(threads)) {
+            return null;
+        }
+        return ChunkedImport.read(ctx, path, ctx.decoding().bomLength(), cs, threads,
+                Long.getLong("tunescope.importChunkBytes", ChunkedImport.chunkBytes(ctx.size(), threads)));
+    }
+
+    static ImportResult<StackProfile> result(ImportContext ctx, PerfScriptFolder folder) throws ImportException {
+        String file = ctx.displayName();
         InternedStackProfile profile = folder.profile();
         long all = 0;
         for (String e : profile.events().isEmpty() ? java.util.List.of(profile.event()) : profile.events()) {

@@ -1,0 +1,326 @@
+package io.tunescope.importers.perfscript;
+
+import io.tunescope.importers.ByteLines;
+import io.tunescope.importers.CancelledException;
+import io.tunescope.importers.ImportContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The {@link PerfScriptImporter}'s reading of a large regular file on several threads: the file is cut just after
+ * empty lines (LF LF or LF CR LF: a sample has ended there, and the importer's folder, without event filter, is
+ * in its starting state), each chunk is read by its own {@link PerfScriptFolder} keeping samples one by one, and
+ * the chunks are merged in file order ({@link PerfScriptFolder#absorbSamples}), so frames, stacks, events and
+ * {@link io.tunescope.model.stack.SampleColumns} get the ids, counts and order of one folder reading the whole file.
+ * The diagnostics (unrecognised lines, over-long lines) are replayed into the {@link ImportContext} in file order
+ * with their file line numbers once every chunk is read.
+ *
+ * <p>Only the calling thread touches the context: it reports the bytes the chunks have read as progress and
+ * checks cancellation while it waits for them; on cancellation the chunks stop at their next read.
+ */
+final class ChunkedImport {
+    /** Files at least this large are read in chunks (-Dtunescope.importParallelMinBytes); smaller ones in one stream. */
+    static final long PARALLEL_MIN_BYTES = 64L << 20;
+    /** Probes of a chunk (bytes, line terminators) that the charset must write as ASCII does for the cuts to hold. */
+    private static final String ASCII_PROBE = "\n\r\t #:/[]()+-.0123456789abcdefxABCDEF_";
+
+    private ChunkedImport() {
+    }
+
+    /** The threads used by the importer for a file (-Dtunescope.importThreads, default: the processors). */
+    static int threads() {
+        return Math.max(1, Integer.getInteger("tunescope.importThreads", Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** The size from which a file is read in chunks. */
+    static long minBytes() {
+        return Long.getLong("tunescope.importParallelMinBytes", PARALLEL_MIN_BYTES);
+    }
+
+    /**
+     * One chunk a thread: every chunk starts with empty frame caches and parses the distinct frame lines again (on
+     * the replicated sample capture, 64 MB in 8 chunks cost twice the CPU of one stream, in 2 chunks about the same),
+     * so more chunks than threads cost more than they balance.
+     */
+    static long chunkBytes(long size, int threads) {
+        return Math.max(1 << 20, (size + threads - 1) / Math.max(1, threads));
+    }
+
+    /**
+     * True when a second core is likely free: the system's one-minute load average is below {@code threads}
+     * (-Dtunescope.importParallelMaxLoad to change the bound; unknown load counts as free). On a busy machine the
+     * chunks cannot run side by side and only cost more: the 480 MB perf script of the ~500 MB capture took 2.8-3.2 s
+     * of CPU in chunks against 2.4-2.6 s in one stream (cold JVM, load average 21-23 on 2 cores), and more wall time.
+     */
+    static boolean coresFree(int threads) {
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        String max = System.getProperty("tunescope.importParallelMaxLoad");
+        double bound = max == null ? threads : Double.parseDouble(max);
+        return load < 0 || load < bound;
+    }
+
+    /** True when bytes of {@code cs} can be cut at LF bytes: the charset writes line ends and ASCII as ASCII does. */
+    static boolean asciiCompatible(Charset cs) {
+        String n = cs.name();
+        if (n.startsWith("UTF-16") || n.startsWith("UTF-32") || !cs.canEncode()) {
+            return false;
+        }
+        try {
+            return Arrays.equals(ASCII_PROBE.getBytes(cs), ASCII_PROBE.getBytes(StandardCharsets.US_ASCII));
+        } catch (UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Reads {@code file} (the context's file; its first {@code skip} bytes are a byte-order mark) in chunks of about
+     * {@code chunkBytes} on {@code threads} threads and returns the merged folder, its input finished; or null when
+     * the file has to be read in one stream (a chunk's sample columns stopped growing). Nothing is reported to
+     * {@code ctx} before the whole file is read; null leaves it untouched.
+     */
+    static PerfScriptFolder read(ImportContext ctx, Path file, long skip, Charset cs, int threads, long chunkBytes)
+            throws IOException {
+        String display = ctx.displayName();
+        long chunk = Math.max(1, Math.min(ChunkedFold.MAX_CHUNK, chunkBytes));
+        AtomicLong read = new AtomicLong(skip);
+        AtomicBoolean stop = new AtomicBoolean();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long[] cuts = cuts(ch, skip, size, chunk);
+            int n = cuts.length - 1;
+            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, n)), r -> {
+                Thread t = new Thread(r, "tunescope-import-chunk");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                List<Future<Chunk>> futures = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    long s = cuts[i];
+                    long e = cuts[i + 1];
+                    futures.add(pool.submit(() -> readChunk(ch, s, e, cs, ctx.maxLineChars(), read, stop)));
+                }
+                PerfScriptFolder merged = null;
+                List<Chunk> done = new ArrayList<>(n);
+                for (Future<Chunk> f : futures) {
+                    Chunk c = await(f, ctx, read);
+                    if (merged == null) {
+                        merged = c.folder;
+                    } else if (!merged.absorbSamples(c.folder)) {
+                        return null;
+                    }
+                    c.folder = null;                // the merged tables hold what is needed; let the chunk's go
+                    done.add(c);
+                }
+                ctx.progressTo(read.get());
+                long offset = 0;
+                for (Chunk c : done) {
+                    for (int i = 0; i < c.kept; i++) {
+                        long line = offset + c.lines[i];
+                        String text = c.texts[i];
+                        if (text == null) {
+                            ctx.warn(line, display + ": line longer than " + ctx.maxLineChars()
+                                    + " bytes; the rest of it was skipped");
+                        } else {
+                            ctx.warn(line, display + ": unrecognised line: " + text);
+                        }
+                    }
+                    // beyond the kept ones the context only counts messages: more are counted, not kept
+                    for (long i = c.kept; i < c.messages; i++) {
+                        ctx.warn(0, "");
+                    }
+                    offset += c.lineCount;
+                }
+                return merged;
+            } finally {
+                stop.set(true);
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    /** Waits for one chunk, reporting progress and checking cancellation about every 50 ms meanwhile. */
+    private static Chunk await(Future<Chunk> f, ImportContext ctx, AtomicLong read) throws IOException {
+        while (true) {
+            try {
+                return f.get(50, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                ctx.progressTo(read.get());    // checks cancellation too
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancelledException();
+            } catch (ExecutionException e) {
+                Throwable c = e.getCause();
+                if (c instanceof UncheckedIOException u) {
+                    throw u.getCause();
+                }
+                if (c instanceof IOException io) {
+                    throw io;
+                }
+                if (c instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (c instanceof Error err) {
+                    throw err;
+                }
+                throw new IOException(c);
+            }
+        }
+    }
+
+    /** One chunk read: its folder, its line count and its messages in order (line numbers from 1 within the chunk). */
+    private static final class Chunk {
+        PerfScriptFolder folder;
+        long lineCount;
+        /** Messages met; the first {@link #kept} are kept: a null text is an over-long line. */
+        long messages;
+        int kept;
+        long[] lines = new long[16];
+        String[] texts = new String[16];
+
+        void message(long line, String text) {
+            if (kept < ImportContext.MAX_DIAGNOSTICS) {
+                if (kept == lines.length) {
+                    lines = Arrays.copyOf(lines, kept * 2);
+                    texts = Arrays.copyOf(texts, kept * 2);
+                }
+                lines[kept] = line;
+                texts[kept] = text;
+                kept++;
+            }
+            messages++;
+        }
+    }
+
+    private static Chunk readChunk(FileChannel ch, long s, long e, Charset cs, int maxLine, AtomicLong read,
+                                   AtomicBoolean stop) throws IOException {
+        Chunk c = new Chunk();
+        PerfScriptFolder f = new PerfScriptFolder(FoldOptions.profile(), cs, c::message).keepingSamples();
+        ByteLines lines = new ByteLines(new CountingRange(ch, s, e, read, stop), 1 << 20, maxLine);
+        while (lines.next()) {
+            if (lines.truncated()) {
+                c.message(lines.number(), null);
+            }
+            f.line(lines.buf(), lines.start(), lines.end(), lines.number());
+        }
+        f.finish();
+        f.dropLineCache();
+        c.folder = f;
+        c.lineCount = lines.number();
+        return c;
+    }
+
+    /**
+     * Chunk boundaries: {@code from}, then the first position at or after each multiple of {@code chunk} (from the
+     * last cut) that follows an LF and an empty line (LF or CR LF: the first LF ends a line whatever the line-end
+     * rules, the next line is empty), then {@code size}.
+     */
+    static long[] cuts(FileChannel ch, long from, long size, long chunk) throws IOException {
+        List<Long> cuts = new ArrayList<>();
+        cuts.add(from);
+        ByteBuffer buf = ByteBuffer.allocate(1 << 16);
+        long next = from + chunk;
+        while (next < size) {
+            long cut = -1;
+            long pos = Math.max(from, next - 2);   // the two bytes before 'next' may start the pattern
+            int state = 0;                          // 0: nothing, 1: after LF, 2: after LF CR
+            search:
+            while (pos < size) {
+                buf.clear();
+                int r = ch.read(buf, pos);
+                if (r <= 0) {
+                    break;
+                }
+                for (int i = 0; i < r; i++) {
+                    byte b = buf.get(i);
+                    if (b == '\n') {
+                        if (state != 0) {
+                            cut = pos + i + 1;
+                            break search;
+                        }
+                        state = 1;
+                    } else if (b == '\r' && state == 1) {
+                        state = 2;
+                    } else {
+                        state = 0;
+                    }
+                }
+                pos += r;
+            }
+            if (cut < 0 || cut >= size) {
+                break;
+            }
+            if (cut > cuts.get(cuts.size() - 1)) {
+                cuts.add(cut);
+            }
+            next = cut + chunk;
+        }
+        cuts.add(size);
+        long[] out = new long[cuts.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = cuts.get(i);
+        }
+        return out;
+    }
+
+    /** The bytes {@code [s, e)} of a file channel as a stream, counting what is read; stops when told to. */
+    private static final class CountingRange extends InputStream {
+        private final FileChannel ch;
+        private final AtomicLong read;
+        private final AtomicBoolean stop;
+        private long pos;
+        private final long end;
+
+        CountingRange(FileChannel ch, long s, long e, AtomicLong read, AtomicBoolean stop) {
+            this.ch = ch;
+            this.pos = s;
+            this.end = e;
+            this.read = read;
+            this.stop = stop;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] dst, int off, int len) throws IOException {
+            if (stop.get()) {
+                throw new CancelledException();
+            }
+            if (len == 0) {
+                return 0;
+            }
+            if (pos >= end) {
+                return -1;
+            }
+            int r = ch.read(ByteBuffer.wrap(dst, off, (int) Math.min(len, end - pos)), pos);
+            if (r < 0) {
+                return -1;                          // the file shrank under us
+            }
+            pos += r;
+            read.addAndGet(r);
+            return r;
+        }
+    }
+}

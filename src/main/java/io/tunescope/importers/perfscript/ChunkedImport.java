@@ -220,6 +220,7 @@ final class ChunkedImport {
                 c.message(lines.number(), null);
             }
             f.line(lines.buf(), lines.start(), lines.end(), lines.number());
+            f.skipKnownBlock(lines);
         }
         f.finish();
         f.dropLineCache();

@@ -245,8 +245,21 @@ public final class Fields {
         return slow(s, from, to);
     }
 
-    /** {@link #parse(CharSequence, int, int)} of bytes: the same digits, the same division, the same fallback. */
+    /**
+     * The bytes {@code b[from, to)} of text in {@code cs} as a number exactly as {@link Double#parseDouble} reads them
+     * (no decimal comma here); {@link #ok()} tells whether they were one.
+     */
+    public double parseDouble(byte[] b, int from, int to, Charset cs) {
+        charset = cs;
+        return parse(b, from, to, false);
+    }
+
     private double parse(byte[] s, int from, int to) {
+        return parse(s, from, to, true);
+    }
+
+    /** {@link #parse(CharSequence, int, int)} of bytes: the same digits, the same division, the same fallback. */
+    private double parse(byte[] s, int from, int to, boolean decimalComma) {
         numberOk = true;
         int i = from;
         boolean neg = false;
@@ -271,7 +284,7 @@ public final class Fields {
                 if (point) {
                     decimals++;
                 }
-            } else if ((c == '.' || c == ',') && !point) {
+            } else if ((c == '.' || c == ',' && decimalComma) && !point) {
                 point = true;
             } else {
                 fast = false;
@@ -283,6 +296,14 @@ public final class Fields {
             return neg ? -v : v;
         }
         String text = new String(s, from, to - from, charset);
+        if (!decimalComma) {
+            try {
+                return Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                numberOk = false;
+                return Double.NaN;
+            }
+        }
         return slow(text, 0, text.length());
     }
 

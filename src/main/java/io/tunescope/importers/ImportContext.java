@@ -83,6 +83,18 @@ public final class ImportContext {
     }
 
     /**
+     * Opens the file as lines of bytes ({@link TextLines}): no decoding and no string per line in an
+     * ASCII-compatible charset, the decoded lines otherwise. Progress and cancellation as with {@link #lines()}.
+     */
+    public TextLines textLines() throws IOException {
+        return new TextLines(this);
+    }
+
+    void lastLine(long line) {
+        lastLine = line;
+    }
+
+    /**
      * Opens the raw bytes of the file after its byte-order mark, for importers that parse bytes (large
      * profiles). Progress and cancellation work as with {@link #lines()}; the bytes are in
      * {@link #decoding()}'s charset.

@@ -33,6 +33,19 @@ class FieldsProperties {
             assertTrue(f.is(i, want[i]));
         }
         assertArrayEquals(want, got, "[" + line + "]");
+        // the same line as bytes (UTF-8 and GB18030): the same fields, decoded when asked
+        for (java.nio.charset.Charset cs : new java.nio.charset.Charset[] {java.nio.charset.StandardCharsets.UTF_8, TextDecoding.GB18030}) {
+            byte[] b = ("<" + line + ">").getBytes(cs);
+            Fields bf = new Fields();
+            int bn = bf.split(b, 1, b.length - 1, cs);
+            String[] gotBytes = new String[bn];
+            for (int i = 0; i < bn; i++) {
+                gotBytes[i] = bf.text(i);
+                assertTrue(bf.is(i, want[i]) || want[i].chars().anyMatch(ch -> ch >= 0x80), want[i]);
+                assertEquals(want[i].indexOf(',') >= 0, bf.has(i, ','), want[i]);
+            }
+            assertArrayEquals(want, gotBytes, cs + " [" + line + "]");
+        }
     }
 
     @Provide
@@ -65,6 +78,25 @@ class FieldsProperties {
         } else {
             assertTrue(f.ok(), text);
             assertEquals(Double.doubleToRawLongBits(want), Double.doubleToRawLongBits(got), text);
+        }
+        // the same field read from bytes: the same number, bit for bit
+        byte[] b = ("x " + text + " y").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Fields bf = new Fields();
+        bf.split(b, 0, b.length, java.nio.charset.StandardCharsets.UTF_8);
+        double fromBytes = bf.number(1);
+        assertEquals(f.ok(), bf.ok(), text);
+        assertEquals(Double.doubleToRawLongBits(got), Double.doubleToRawLongBits(fromBytes), text);
+        // and as Double.parseDouble reads it without a decimal comma (sadf -d values)
+        Double strict;
+        try {
+            strict = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            strict = null;
+        }
+        double s = bf.parseDouble(b, 2, 2 + text.length(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(strict != null, bf.ok(), text);
+        if (strict != null) {
+            assertEquals(Double.doubleToRawLongBits(strict), Double.doubleToRawLongBits(s), text);
         }
     }
 

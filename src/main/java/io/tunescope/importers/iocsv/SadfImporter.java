@@ -84,10 +84,14 @@ public final class SadfImporter implements Importer<SeriesSet> {
         // a column name two activities share (retrans/s of NFS and ETCP) is kept from the first only
         Map<String, Integer> owner = new java.util.HashMap<>();
         java.util.Set<String> repeated = new java.util.TreeSet<>();
-        try (ImportContext.Lines lines = ctx.lines()) {
-            String l;
-            while ((l = lines.next()) != null) {
+        Fast fast = null;
+        try (io.tunescope.importers.TextLines lines = ctx.textLines()) {
+            while (lines.next()) {
                 int n = (int) lines.number();
+                if (fast != null && fast.row(lines, n)) {
+                    continue;
+                }
+                String l = lines.string();
                 if (l.isBlank()) {
                     continue;
                 }
@@ -96,6 +100,13 @@ public final class SadfImporter implements Importer<SeriesSet> {
                     layout = Seg.layout(cols);
                     width = cols.size();
                     section++;
+                    if (fast != null) {
+                        interval = fast.interval;
+                    }
+                    fast = Fast.of(layout, section, c, reportOf, owner, repeated, ctx);
+                    if (fast != null) {
+                        fast.interval = interval;
+                    }
                     continue;
                 }
                 if (layout == null) {
@@ -113,8 +124,15 @@ public final class SadfImporter implements Importer<SeriesSet> {
                 }
                 c.meta("host", v.get(0));
                 Double iv = CsvTable.number(v.get(1));
+                if (fast != null) {
+                    interval = fast.interval;
+                    fast.forget();
+                }
                 if (iv != null) {
                     interval = Math.round(iv * 1000);
+                }
+                if (fast != null) {
+                    fast.interval = interval;
                 }
                 String ts = v.get(2);
                 Integer report = reportOf.get(ts);
@@ -157,11 +175,226 @@ public final class SadfImporter implements Importer<SeriesSet> {
                 }
             }
         }
+        if (fast != null) {
+            interval = fast.interval;
+        }
         if (!repeated.isEmpty()) {
             ctx.info(0, ctx.displayName() + ": " + String.join(", ", repeated)
                     + " appear in two activities; kept from the first");
         }
         return c.build(ctx, false, interval);
+    }
+
+    /**
+     * The rows of a {@code sadf -d} section read from their bytes, for the most frequent layout: segments that do not
+     * repeat (no {@code [...]}, no {@code CPU*}) and rows of printable ASCII without quotes, which CSV splits at every
+     * ';' with the spaces around values trimmed. Gives what the string path gives: the same host, interval, report
+     * per timestamp, values (as {@link CsvTable#number} reads them), first-activity ownership of a column and
+     * messages; any other row goes through the string path.
+     */
+    private static final class Fast {
+        private final List<Seg> layout;
+        private final int section;
+        private final int fields;
+        private final SeriesCollector c;
+        private final Map<String, Integer> reportOf;
+        private final Map<String, Integer> owner;
+        private final java.util.Set<String> repeated;
+        private final ImportContext ctx;
+        private final io.tunescope.importers.BytesMap<Integer> reportOfBytes = new io.tunescope.importers.BytesMap<>();
+        private final List<io.tunescope.importers.BytesMap<Entity>> entities = new java.util.ArrayList<>();
+        private final io.tunescope.importers.Fields numbers = new io.tunescope.importers.Fields();
+        private int[] start = new int[64];
+        private int[] end = new int[64];
+        private byte[] host = new byte[0];
+        private byte[] intervalText;
+        private Double iv;
+        long interval;
+
+        /** A segment's entity in this section: per metric its column once its first number came (state 1), or skip (2). */
+        private static final class Entity {
+            final String name;
+            final SeriesCollector.Column[] cols;
+            final IoColumns.Col[] defs;
+            final byte[] state;
+
+            Entity(String name, int metrics) {
+                this.name = name;
+                this.cols = new SeriesCollector.Column[metrics];
+                this.defs = new IoColumns.Col[metrics];
+                this.state = new byte[metrics];
+            }
+        }
+
+        private Fast(List<Seg> layout, int section, SeriesCollector c, Map<String, Integer> reportOf, Map<String, Integer> owner,
+                     java.util.Set<String> repeated, ImportContext ctx) {
+            this.layout = layout;
+            this.section = section;
+            int w = 3;
+            for (Seg seg : layout) {
+                w += seg.width();
+                entities.add(new io.tunescope.importers.BytesMap<>());
+            }
+            this.fields = w;
+            this.c = c;
+            this.reportOf = reportOf;
+            this.owner = owner;
+            this.repeated = repeated;
+            this.ctx = ctx;
+        }
+
+        static Fast of(List<Seg> layout, int section, SeriesCollector c, Map<String, Integer> reportOf, Map<String, Integer> owner,
+                       java.util.Set<String> repeated, ImportContext ctx) {
+            int w = 3;
+            for (Seg seg : layout) {
+                w += seg.width();
+            }
+            if (w < 4) {
+                return null;
+            }
+            for (Seg seg : layout) {
+                if (seg.repeats() || seg.metrics().size() == 1 && seg.metrics().get(0).equals("CPU*")) {
+                    return null;
+                }
+            }
+            return new Fast(layout, section, c, reportOf, owner, repeated, ctx);
+        }
+
+        /** After a row read through the string path: the host and interval are read again on the next row. */
+        void forget() {
+            host = new byte[0];
+            intervalText = null;
+        }
+
+        /** Reads the current line when it is a plain row of the section's width; false leaves it to the string path. */
+        boolean row(io.tunescope.importers.TextLines lines, int n) {
+            byte[] b = lines.buf();
+            int from = lines.start();
+            int to = lines.end();
+            if (from == to || b[from] == '#') {
+                return false;
+            }
+            int count = 0;
+            int f = from;
+            for (int i = from; i <= to; i++) {
+                byte x = i < to ? b[i] : (byte) ';';
+                if (x == ';') {
+                    if (count == fields) {
+                        return false;
+                    }
+                    int s = f;
+                    int e = i;
+                    while (s < e && b[s] == ' ') {
+                        s++;
+                    }
+                    while (e > s && b[e - 1] == ' ') {
+                        e--;
+                    }
+                    if (count == start.length) {
+                        start = java.util.Arrays.copyOf(start, count * 2);
+                        end = java.util.Arrays.copyOf(end, count * 2);
+                    }
+                    start[count] = s;
+                    end[count] = e;
+                    count++;
+                    f = i + 1;
+                } else if (x < 0x20 || x > 0x7E || x == '"') {
+                    return false;
+                }
+            }
+            if (count != fields) {
+                return false;
+            }
+            java.nio.charset.Charset cs = lines.charset();
+            if (!java.util.Arrays.equals(host, 0, host.length, b, start[0], end[0])) {
+                host = java.util.Arrays.copyOfRange(b, start[0], end[0]);
+                c.meta("host", new String(host, cs));
+            }
+            if (intervalText == null || !java.util.Arrays.equals(intervalText, 0, intervalText.length, b, start[1], end[1])) {
+                intervalText = java.util.Arrays.copyOfRange(b, start[1], end[1]);
+                iv = CsvTable.number(new String(intervalText, cs));
+            }
+            if (iv != null) {
+                interval = Math.round(iv * 1000);
+            }
+            Integer report = reportOfBytes.get(b, start[2], end[2]);
+            if (report != null) {
+                c.selectReport(report);
+            } else {
+                String ts = new String(b, start[2], end[2] - start[2], cs);
+                report = reportOf.get(ts);
+                if (report != null) {
+                    c.selectReport(report);
+                } else {
+                    Stamp st = Stamp.parseLine(ts);
+                    Double epoch = CsvTable.number(ts);
+                    if (epoch != null) {
+                        report = c.beginReportEpoch(n, CsvTable.epochMillis(epoch));
+                    } else {
+                        if (st == null) {
+                            ctx.warn(n, ctx.displayName() + ": unreadable timestamp '" + ts + "'");
+                        }
+                        report = c.beginReport(n, st);
+                    }
+                    reportOf.put(ts, report);
+                }
+                reportOfBytes.put(b, start[2], end[2], report);
+            }
+            int pos = 3;
+            for (int k = 0; k < layout.size(); k++) {
+                Seg seg = layout.get(k);
+                Entity e;
+                io.tunescope.importers.BytesMap<Entity> known = entities.get(k);
+                if (seg.entityColumn().isEmpty()) {
+                    e = known.get(b, 0, 0);
+                    if (e == null) {
+                        e = new Entity("", seg.metrics().size());
+                        known.put(b, 0, 0, e);
+                    }
+                } else {
+                    e = known.get(b, start[pos], end[pos]);
+                    if (e == null) {
+                        String name = new String(b, start[pos], end[pos] - start[pos], cs);
+                        if (seg.entityColumn().equals("CPU") && name.equals("-1")) {
+                            name = "all";
+                        }
+                        e = new Entity(name, seg.metrics().size());
+                        known.put(b, start[pos], end[pos], e);
+                    }
+                    pos++;
+                }
+                boolean disk = seg.entityColumn().equals("DEV");
+                for (int j = 0; j < e.cols.length; j++, pos++) {
+                    double d = numbers.parseDouble(b, start[pos], end[pos], cs);
+                    if (!numbers.ok() || e.state[j] == 2) {
+                        continue;
+                    }
+                    if (e.state[j] == 0) {
+                        String h = seg.metrics().get(j);
+                        IoColumns.Col col = disk ? IoColumns.of(h) : null;
+                        if (col == null) {
+                            col = new IoColumns.Col(h.replace("%", ""), h.startsWith("%") ? Unit.PERCENT
+                                    : h.endsWith("/s") ? Unit.PER_SECOND : Unit.COUNT, 1);
+                        }
+                        Integer first = owner.putIfAbsent(e.name + "/" + col.name(), section);
+                        if (first != null && first != section) {
+                            repeated.add(col.name());
+                            e.state[j] = 2;
+                            continue;
+                        }
+                        e.defs[j] = col;
+                        e.cols[j] = c.column(col.name(), e.name, col.unit());
+                        e.state[j] = 1;
+                    }
+                    if (disk) {
+                        c.addDevice(e.cols[j], d * e.defs[j].factor(), n);
+                    } else {
+                        c.add(e.cols[j], d * e.defs[j].factor(), n);
+                    }
+                }
+            }
+            return true;
+        }
     }
 
     /** One value of a row: its column, the entity it is about ("" for host-wide values) and that entity's column. */

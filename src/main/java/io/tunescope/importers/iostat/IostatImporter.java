@@ -122,10 +122,29 @@ public final class IostatImporter implements Importer<SeriesSet> {
         SeriesCollector.Column[] cpuColumns = null;
         String cpuHeader = null;
         String devHeader = null;
-        try (ImportContext.Lines lines = ctx.lines()) {
-            String l;
-            while ((l = lines.next()) != null) {
+        // the device rows' columns by the device's bytes: no string per row
+        io.tunescope.importers.BytesMap<SeriesCollector.Column[]> devBytes = new io.tunescope.importers.BytesMap<>();
+        try (io.tunescope.importers.TextLines lines = ctx.textLines()) {
+            while (lines.next()) {
                 int n = (int) lines.number();
+                if (mode == Mode.DEVICE && plainRow(lines)) {
+                    // the most frequent line, read from its bytes: what the DEVICE branch below does with its string
+                    int count = lines.split(f);
+                    if (count != devCols.length + 1) {
+                        ctx.warn(n, ctx.displayName() + ": device row has " + (count - 1) + " values for "
+                                + devCols.length + " columns; skipped");
+                        continue;
+                    }
+                    int at = deviceLast ? devCols.length : 0;
+                    SeriesCollector.Column[] cols = devBytes.get(lines.buf(), f.start(at), f.end(at));
+                    if (cols == null) {
+                        cols = deviceColumns(c, f.text(at), devCols, devMap, devColumns);
+                        devBytes.put(lines.buf(), f.start(at), f.end(at), cols);
+                    }
+                    addDeviceRow(ctx, c, f, n, deviceLast ? 0 : 1, devCols, devMap, cols);
+                    continue;
+                }
+                String l = lines.string();
                 if (l.isBlank()) {
                     mode = Mode.NONE;
                     continue;
@@ -199,6 +218,7 @@ public final class IostatImporter implements Importer<SeriesSet> {
                         }
                     }
                     devColumns.clear();
+                    devBytes.clear();
                     continue;
                 }
                 if (mode == Mode.CPU) {
@@ -222,24 +242,9 @@ public final class IostatImporter implements Importer<SeriesSet> {
                                 + devCols.length + " columns; skipped");
                         continue;
                     }
-                    String dev = f.text(deviceLast ? devCols.length : 0);
-                    int first = deviceLast ? 0 : 1;
-                    SeriesCollector.Column[] cols = devColumns.get(dev);
-                    if (cols == null) {
-                        cols = new SeriesCollector.Column[devCols.length];
-                        for (int i = 0; i < devCols.length; i++) {
-                            cols[i] = c.column(devMap[i].name(), dev, devMap[i].unit());
-                        }
-                        devColumns.put(dev, cols);
-                    }
-                    for (int i = 0; i < devCols.length; i++) {
-                        double d = number(f, i + first);
-                        if (!f.ok()) {
-                            ctx.warn(n, ctx.displayName() + ": '" + f.text(i + first) + "' is not a number (" + devCols[i] + ")");
-                            continue;
-                        }
-                        c.addDevice(cols[i], d * devMap[i].factor(), n);
-                    }
+                    SeriesCollector.Column[] cols = deviceColumns(c, f.text(deviceLast ? devCols.length : 0), devCols, devMap,
+                            devColumns);
+                    addDeviceRow(ctx, c, f, n, deviceLast ? 0 : 1, devCols, devMap, cols);
                     continue;
                 }
                 if (unknownWarned++ < 5) {
@@ -251,6 +256,64 @@ public final class IostatImporter implements Importer<SeriesSet> {
     }
 
     private enum Mode { NONE, CPU, DEVICE }
+
+    /** The columns of a device under the current header, resolved once per header and device. */
+    private static SeriesCollector.Column[] deviceColumns(SeriesCollector c, String dev, String[] devCols, IoColumns.Col[] devMap,
+                                                          Map<String, SeriesCollector.Column[]> devColumns) {
+        SeriesCollector.Column[] cols = devColumns.get(dev);
+        if (cols == null) {
+            cols = new SeriesCollector.Column[devCols.length];
+            for (int i = 0; i < devCols.length; i++) {
+                cols[i] = c.column(devMap[i].name(), dev, devMap[i].unit());
+            }
+            devColumns.put(dev, cols);
+        }
+        return cols;
+    }
+
+    /** The values of a device row split into {@code f}, from field {@code first} on. */
+    private static void addDeviceRow(ImportContext ctx, SeriesCollector c, io.tunescope.importers.Fields f, int n, int first,
+                                     String[] devCols, IoColumns.Col[] devMap, SeriesCollector.Column[] cols) {
+        for (int i = 0; i < devCols.length; i++) {
+            double d = number(f, i + first);
+            if (!f.ok()) {
+                ctx.warn(n, ctx.displayName() + ": '" + f.text(i + first) + "' is not a number (" + devCols[i] + ")");
+                continue;
+            }
+            c.addDevice(cols[i], d * devMap[i].factor(), n);
+        }
+    }
+
+    /**
+     * Whether the current line, in a device block, is surely a device row, decided from its bytes: it is not blank,
+     * starts with an ASCII character that is neither a digit nor 'T' (so it is no timestamp), not with "avg-cpu:" or
+     * "Device", and does not end with "Device" (no device-last header). Any other line (and any line starting or
+     * ending with a non-ASCII byte) goes through the string path, which decides as before.
+     */
+    private static boolean plainRow(io.tunescope.importers.TextLines lines) {
+        byte[] b = lines.buf();
+        int i = lines.start();
+        int end = lines.end();
+        while (i < end && b[i] >= 0 && Character.isWhitespace(b[i])) {
+            i++;
+        }
+        if (i == end || b[i] < 0 || b[i] >= '0' && b[i] <= '9' || b[i] == 'T') {
+            return false;
+        }
+        if (lines.startsWith("avg-cpu:") || lines.startsWith("Device")) {
+            return false;
+        }
+        int e = end;
+        while (e > i && b[e - 1] >= 0 && Character.isWhitespace(b[e - 1])) {
+            e--;
+        }
+        if (b[e - 1] < 0) {
+            return false;
+        }
+        return e - i < DEVICE.length || !java.util.Arrays.equals(b, e - DEVICE.length, e, DEVICE, 0, DEVICE.length);
+    }
+
+    private static final byte[] DEVICE = {'D', 'e', 'v', 'i', 'c', 'e'};
 
     private SeriesSet parseJson(ImportContext ctx) throws IOException {
         SeriesCollector c = new SeriesCollector("iostat", ctx.displayName());

@@ -141,10 +141,33 @@ public final class MpstatImporter implements Importer<SeriesSet> {
         io.tunescope.importers.Fields f = new io.tunescope.importers.Fields();
         // the columns of the current table per entity, resolved once per table header, not per value
         Map<String, SeriesCollector.Column[]> columns = new java.util.HashMap<>();
-        try (ImportContext.Lines lines = ctx.lines()) {
-            String l;
-            while ((l = lines.next()) != null) {
+        // the CPU rows' columns by the CPU's bytes ("all", "0", ...): no string per row
+        io.tunescope.importers.BytesMap<SeriesCollector.Column[]> columnsOfId = new io.tunescope.importers.BytesMap<>();
+        int[] at = new int[4];
+        try (io.tunescope.importers.TextLines lines = ctx.textLines()) {
+            while (lines.next()) {
                 int n = (int) lines.number();
+                if (cols != null && (section == Section.CPU || section == Section.INTR) && row(lines, at)) {
+                    // the most frequent line, read from its bytes: what the ROW branch below does with its string
+                    byte[] b = lines.buf();
+                    if (!stamped) {
+                        c.stampCurrent(Stamp.time(new String(b, lines.start(), at[0] - lines.start(), lines.charset())));
+                        stamped = true;
+                    }
+                    int count = f.split(b, at[2], lines.end(), lines.charset());
+                    if (count != cols.length) {
+                        ctx.warn(n, ctx.displayName() + ": row has " + count + " values for " + cols.length + " columns; skipped");
+                        continue;
+                    }
+                    SeriesCollector.Column[] cs = columnsOfId.get(b, at[1], at[1] + at[3]);
+                    if (cs == null) {
+                        cs = columns(c, columns, cols, new String(b, at[1], at[3], lines.charset()));
+                        columnsOfId.put(b, at[1], at[1] + at[3], cs);
+                    }
+                    addRow(ctx, c, f, n, count, cs);
+                    continue;
+                }
+                String l = lines.string();
                 if (l.isBlank() || Banner.read(l, c)) {
                     continue;
                 }
@@ -167,6 +190,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                     String[] header = h.group(3).strip().split("\\s+");
                     if (cols == null || !java.util.Arrays.equals(cols, header)) {
                         columns.clear();
+                        columnsOfId.clear();
                     }
                     cols = header;
                     if (next == Section.SKIPPED) {
@@ -193,22 +217,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                         ctx.warn(n, ctx.displayName() + ": row has " + count + " values for " + cols.length + " columns; skipped");
                         continue;
                     }
-                    SeriesCollector.Column[] cs = columns.get(entity);
-                    if (cs == null) {
-                        cs = new SeriesCollector.Column[cols.length];
-                        for (int i = 0; i < cols.length; i++) {
-                            cs[i] = c.column(cols[i].replace("%", ""), entity, cols[i].startsWith("%") ? Unit.PERCENT : Unit.PER_SECOND);
-                        }
-                        columns.put(entity, cs);
-                    }
-                    for (int i = 0; i < count; i++) {
-                        double d = f.number(i);
-                        if (f.ok()) {
-                            c.add(cs[i], d, n);
-                        } else {
-                            ctx.warn(n, ctx.displayName() + ": '" + f.text(i) + "' is not a number");
-                        }
-                    }
+                    addRow(ctx, c, f, n, count, columns(c, columns, cols, entity));
                     continue;
                 }
                 ctx.warn(n, ctx.displayName() + ": line not understood as mpstat output; skipped");
@@ -222,6 +231,112 @@ public final class MpstatImporter implements Importer<SeriesSet> {
             ctx.info(0, ctx.displayName() + ": " + skippedAverage + " 'Average:' lines skipped (the series hold every interval)");
         }
         return c.build(ctx, false, 0);
+    }
+
+    /** The columns of an entity under the current header, resolved once per header and entity. */
+    private static SeriesCollector.Column[] columns(SeriesCollector c, Map<String, SeriesCollector.Column[]> columns, String[] cols,
+                                                    String entity) {
+        SeriesCollector.Column[] cs = columns.get(entity);
+        if (cs == null) {
+            cs = new SeriesCollector.Column[cols.length];
+            for (int i = 0; i < cols.length; i++) {
+                cs[i] = c.column(cols[i].replace("%", ""), entity, cols[i].startsWith("%") ? Unit.PERCENT : Unit.PER_SECOND);
+            }
+            columns.put(entity, cs);
+        }
+        return cs;
+    }
+
+    /** The values of a row split into {@code f}. */
+    private static void addRow(ImportContext ctx, SeriesCollector c, io.tunescope.importers.Fields f, int n, int count,
+                               SeriesCollector.Column[] cs) {
+        for (int i = 0; i < count; i++) {
+            double d = f.number(i);
+            if (f.ok()) {
+                c.add(cs[i], d, n);
+            } else {
+                ctx.warn(n, ctx.displayName() + ": '" + f.text(i) + "' is not a number");
+            }
+        }
+    }
+
+    /**
+     * {@link #ROW} on the current line's bytes, for its most frequent lines: true only when the pattern matches (then
+     * {@code out} = the end of the time, the start of the CPU id, the start of the values, the id's length); false for any line it is not sure of, which the string path then reads as before. Such a line
+     * starts with a digit, so it is no banner, "Average:" line, blank line or section header.
+     */
+    private static boolean row(io.tunescope.importers.TextLines lines, int[] out) {
+        byte[] b = lines.buf();
+        int i = lines.start();
+        int end = lines.end();
+        int d = digits(b, i, end);
+        if (d < 1 || d > 2) {
+            return false;
+        }
+        i += d;
+        for (int k = 0; k < 2; k++) {
+            if (i >= end || b[i] != ':' || digits(b, i + 1, end) != 2) {
+                return false;
+            }
+            i += 3;
+        }
+        int j = i;
+        while (j < end && regexSpace(b[j])) {
+            j++;
+        }
+        if (j + 1 < end && ((b[j] | 0x20) == 'a' || (b[j] | 0x20) == 'p') && (b[j + 1] | 0x20) == 'm') {
+            i = j + 2;
+        }
+        out[0] = i;
+        int s = i;
+        while (i < end && regexSpace(b[i])) {
+            i++;
+        }
+        if (i == s) {
+            return false;
+        }
+        int id = i;
+        if (end - i >= 3 && b[i] == 'a' && b[i + 1] == 'l' && b[i + 2] == 'l') {
+            i += 3;
+        } else {
+            int n = digits(b, i, end);
+            if (n == 0) {
+                return false;
+            }
+            i += n;
+        }
+        int idLength = i - id;
+        s = i;
+        while (i < end && regexSpace(b[i])) {
+            i++;
+        }
+        if (i == s) {
+            return false;
+        }
+        int values = i;
+        for (; i < end; i++) {
+            byte c = b[i];
+            if (!(c >= '0' && c <= '9' || c == '-' || c == '.' || c == ',' || regexSpace(c))) {
+                return false;
+            }
+        }
+        out[1] = id;
+        out[2] = values;
+        out[3] = idLength;
+        return true;
+    }
+
+    private static int digits(byte[] b, int from, int end) {
+        int i = from;
+        while (i < end && b[i] >= '0' && b[i] <= '9') {
+            i++;
+        }
+        return i - from;
+    }
+
+    /** Java's regex {@code \s}. */
+    private static boolean regexSpace(byte c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     /**

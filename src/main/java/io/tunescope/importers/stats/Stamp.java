@@ -62,6 +62,61 @@ public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
         return d == null ? time : new Stamp(d.a, d.b, d.c, d.sep, time.seconds, time.millis);
     }
 
+    /**
+     * {@link #parseLine} of {@code date + " " + time} read from bytes, for the common layouts only: a date of
+     * {@code \d{1,4}} sep {@code \d{1,2}} sep {@code \d{1,4}} (one separator of '/', '.', '-') and a time of
+     * {@code \d{1,2}:\d{2}:\d{2}} in range; the same stamp {@link #parseLine} gives. Null for anything else (then
+     * ask {@link #parseLine}).
+     */
+    public static Stamp dateTime(byte[] b, int dateFrom, int dateTo, int timeFrom, int timeTo) {
+        int i = dateFrom;
+        int a = 0;
+        int n = 0;
+        for (; i < dateTo && b[i] >= '0' && b[i] <= '9' && n < 5; i++, n++) {
+            a = a * 10 + b[i] - '0';
+        }
+        if (n < 1 || n > 4 || i >= dateTo || b[i] != '/' && b[i] != '.' && b[i] != '-') {
+            return null;
+        }
+        byte sep = b[i++];
+        int m = 0;
+        n = 0;
+        for (; i < dateTo && b[i] >= '0' && b[i] <= '9' && n < 3; i++, n++) {
+            m = m * 10 + b[i] - '0';
+        }
+        if (n < 1 || n > 2 || i >= dateTo || b[i] != sep) {
+            return null;
+        }
+        i++;
+        int c = 0;
+        n = 0;
+        for (; i < dateTo && b[i] >= '0' && b[i] <= '9' && n < 5; i++, n++) {
+            c = c * 10 + b[i] - '0';
+        }
+        if (n < 1 || n > 4 || i != dateTo) {
+            return null;
+        }
+        i = timeFrom;
+        int h = 0;
+        n = 0;
+        for (; i < timeTo && b[i] >= '0' && b[i] <= '9' && n < 3; i++, n++) {
+            h = h * 10 + b[i] - '0';
+        }
+        if (n < 1 || n > 2 || timeTo - i != 6 || b[i] != ':' || b[i + 3] != ':') {
+            return null;
+        }
+        int mi = twoDigits(b, i + 1);
+        int se = twoDigits(b, i + 4);
+        if (mi < 0 || se < 0 || h > 23 || mi > 59 || se > 60) {
+            return null;
+        }
+        return new Stamp(a, m, c, (char) sep, h * 3600 + mi * 60 + se, 0);
+    }
+
+    private static int twoDigits(byte[] b, int i) {
+        return b[i] >= '0' && b[i] <= '9' && b[i + 1] >= '0' && b[i + 1] <= '9' ? (b[i] - '0') * 10 + b[i + 1] - '0' : -1;
+    }
+
     /** A date alone ({@code 11/30/2021}, {@code 2026-11-30}, {@code 30.11.2026}, {@code 2026年11月30日}), or null. */
     public static Stamp date(String s) {
         Matcher m = DATE.matcher(s.strip());

@@ -94,42 +94,56 @@ public final class VmstatImporter implements Importer<SeriesSet> {
         io.tunescope.importers.Fields f = new io.tunescope.importers.Fields();
         boolean timestamped = false;
         int rows = 0;
-        try (ImportContext.Lines lines = ctx.lines()) {
-            String l;
-            while ((l = lines.next()) != null) {
+        try (io.tunescope.importers.TextLines lines = ctx.textLines()) {
+            while (lines.next()) {
                 int n = (int) lines.number();
-                if (l.isBlank()) {
-                    continue;
-                }
-                if (l.startsWith("procs ")) {
-                    timestamped = l.contains("timestamp");
-                    continue;
-                }
-                if (isColumnHeader(l)) {
-                    cols = l.strip().split("\\s+");
-                    if (timestamped && cols.length > 0 && !Character.isLowerCase(cols[cols.length - 1].charAt(0))) {
-                        cols = java.util.Arrays.copyOf(cols, cols.length - 1);
-                    }
-                    d = new double[cols.length];
-                    columns = new SeriesCollector.Column[cols.length];
-                    for (int i = 0; i < cols.length; i++) {
-                        String name = cols[i];
-                        Unit u = PERCENT.contains(name) ? Unit.PERCENT : COUNTS.contains(name) ? Unit.COUNT
-                                : RATES.contains(name) ? Unit.PER_SECOND : Unit.KB;
-                        columns[i] = c.column(name, "", u);
-                    }
-                    continue;
-                }
-                if (cols == null) {
-                    ctx.warn(n, ctx.displayName() + ": data before the vmstat header; skipped");
-                    continue;
-                }
-                int count = f.split(l);
+                int count;
                 Stamp stamp = null;
-                if (timestamped && count >= cols.length + 2) {
-                    stamp = Stamp.parseLine(f.text(count - 2) + " " + f.text(count - 1));
-                } else if (timestamped && count == cols.length + 1) {
-                    stamp = Stamp.parseLine(f.text(count - 1));
+                if (cols != null && startsWithDigit(lines)) {
+                    // the most frequent line (a row: it starts with a digit, so it is no header), split as bytes
+                    count = lines.split(f);
+                    if (timestamped && count >= cols.length + 2) {
+                        stamp = Stamp.dateTime(lines.buf(), f.start(count - 2), f.end(count - 2), f.start(count - 1), f.end(count - 1));
+                        if (stamp == null) {
+                            stamp = Stamp.parseLine(f.text(count - 2) + " " + f.text(count - 1));
+                        }
+                    } else if (timestamped && count == cols.length + 1) {
+                        stamp = Stamp.parseLine(f.text(count - 1));
+                    }
+                } else {
+                    String l = lines.string();
+                    if (l.isBlank()) {
+                        continue;
+                    }
+                    if (l.startsWith("procs ")) {
+                        timestamped = l.contains("timestamp");
+                        continue;
+                    }
+                    if (isColumnHeader(l)) {
+                        cols = l.strip().split("\\s+");
+                        if (timestamped && cols.length > 0 && !Character.isLowerCase(cols[cols.length - 1].charAt(0))) {
+                            cols = java.util.Arrays.copyOf(cols, cols.length - 1);
+                        }
+                        d = new double[cols.length];
+                        columns = new SeriesCollector.Column[cols.length];
+                        for (int i = 0; i < cols.length; i++) {
+                            String name = cols[i];
+                            Unit u = PERCENT.contains(name) ? Unit.PERCENT : COUNTS.contains(name) ? Unit.COUNT
+                                    : RATES.contains(name) ? Unit.PER_SECOND : Unit.KB;
+                            columns[i] = c.column(name, "", u);
+                        }
+                        continue;
+                    }
+                    if (cols == null) {
+                        ctx.warn(n, ctx.displayName() + ": data before the vmstat header; skipped");
+                        continue;
+                    }
+                    count = f.split(l);
+                    if (timestamped && count >= cols.length + 2) {
+                        stamp = Stamp.parseLine(f.text(count - 2) + " " + f.text(count - 1));
+                    } else if (timestamped && count == cols.length + 1) {
+                        stamp = Stamp.parseLine(f.text(count - 1));
+                    }
                 }
                 if (count < cols.length) {
                     ctx.warn(n, ctx.displayName() + ": row has " + count + " values for " + cols.length + " columns; skipped");
@@ -158,6 +172,19 @@ public final class VmstatImporter implements Importer<SeriesSet> {
             throw new ImportException(0, ctx.displayName() + ": no vmstat rows found");
         }
         return ctx.result(c.build(ctx, true, 0));
+    }
+
+    /**
+     * Whether the current line's first character other than ASCII blanks is an ASCII digit: a vmstat row, never
+     * blank, a "procs" line or a column header (all of which the string path reads).
+     */
+    private static boolean startsWithDigit(io.tunescope.importers.TextLines lines) {
+        byte[] b = lines.buf();
+        int i = lines.start();
+        while (i < lines.end() && b[i] >= 0 && Character.isWhitespace(b[i])) {
+            i++;
+        }
+        return i < lines.end() && b[i] >= '0' && b[i] <= '9';
     }
 
     @Override

@@ -3,8 +3,8 @@
 # interleaved, with and without the class-data-sharing archive the packaged launcher maps (make-cds-archive.sh).
 # Prints per variant the minimum and median of wall time, CPU time (user + sys) and the JVM's uptime when the
 # command's work starts (the main thread initialising the perf script folder's first class, from
-# -Xlog:class+init=debug: initialisation, not loading, because io.tunescope.cli.Preload loads the command's classes
-# on a second thread ahead of their use), in seconds. The "-nopreload" variants turn that thread off.
+# -Xlog:class+init=debug: initialisation, not loading, so that a class merely loaded ahead of its use does not count),
+# in seconds.
 #
 #   scripts/startup-bench.sh [JAR] [RUNS]        (default target/tunescope.jar, 10)
 #
@@ -34,16 +34,14 @@ one() { # label, java options...
 i=0
 while [ "$i" -lt "$runs" ]; do
     one plain
-    one plain-nopreload -Dtunescope.preload=false
     if [ -f "$tmp/app/tunescope.jsa" ]; then
         one cds -XX:SharedArchiveFile="$tmp/app/tunescope.jsa" -Xshare:auto
-        one cds-nopreload -XX:SharedArchiveFile="$tmp/app/tunescope.jsa" -Xshare:auto -Dtunescope.preload=false
     fi
     i=$((i + 1))
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $runs runs each"
 echo "variant         wall min/median    cpu min/median    uptime to work min/median"
-for v in plain plain-nopreload cds cds-nopreload; do
+for v in plain cds; do
     grep "^$v " "$tmp/all" >/dev/null 2>&1 || continue
     for col in 2 3 4; do
         grep "^$v " "$tmp/all" | cut -d' ' -f$col | sort -n | awk '{a[NR]=$1} END {printf "%s/%s ", a[1], a[int((NR+1)/2)]}'

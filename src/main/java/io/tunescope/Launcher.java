@@ -1,6 +1,5 @@
 package io.tunescope;
 
-import io.tunescope.cli.Preload;
 import io.tunescope.cli.TunescopeCli;
 
 /**
@@ -15,8 +14,6 @@ public final class Launcher {
         if (System.getProperty("tunescope.startupLog") != null) {
             io.tunescope.ui.StartupLog.mark("main");
         }
-        // a headless command's classes load on a second thread while picocli builds its model on this one
-        Preload.start(args);
         if (TunescopeCli.isCliInvocation(args)) {
             System.exit(TunescopeCli.run(args));
         }

@@ -134,7 +134,7 @@ class LauncherScriptTest {
     void runsTheRealCommandLine(@TempDir Path tmp) throws Exception {
         // the real JVM and the test class path in the configuration: the command reads a file whose name has a space
         String cfg = "[Application]\napp.runtime=$ROOTDIR/lib/runtime\napp.classpath=" + System.getProperty("java.class.path")
-                + "\napp.mainclass=io.tunescope.Launcher\n\n[JavaOptions]\njava-options=-Dtunescope.preload=true\n";
+                + "\napp.mainclass=io.tunescope.Launcher\n\n[JavaOptions]\njava-options=-Dtunescope.cfgOption=true\n";
         Path root = tmp.resolve("image");
         Path script = image(root, cfg, "");
         Files.delete(root.resolve("lib/runtime/bin/java"));

@@ -21,15 +21,22 @@ final class PathValues {
     private final Pattern bare;
     private String current = "";
 
+    // the three expressions of each family, compiled once (every sniff of every file makes a PathValues)
+    private static final java.util.Map<String, Pattern[]> COMPILED = new java.util.concurrent.ConcurrentHashMap<>();
+
     PathValues(String pathRegex) {
-        this.grep = Pattern.compile("^(" + pathRegex + "):(.*)$");
-        this.header = Pattern.compile("^==> (" + pathRegex + ") <==\\s*$");
-        this.bare = Pattern.compile("^(" + pathRegex + ")\\s*$");
+        Pattern[] p = COMPILED.computeIfAbsent(pathRegex, r -> new Pattern[] {
+            Pattern.compile("^(" + r + "):(.*)$"),
+            Pattern.compile("^==> (" + r + ") <==\\s*$"),
+            Pattern.compile("^(" + r + ")\\s*$")});
+        this.grep = p[0];
+        this.header = p[1];
+        this.bare = p[2];
     }
 
     /** True when the line names a path of the family (in any of the forms). */
     boolean namesPath(String line) {
-        return grep.matcher(line).matches() || header.matcher(line).matches() || bare.matcher(line).matches();
+        return mayNamePath(line) && (grep.matcher(line).matches() || header.matcher(line).matches() || bare.matcher(line).matches());
     }
 
     /**
@@ -79,10 +86,11 @@ final class PathValues {
             if (l.isBlank()) {
                 continue;
             }
-            if (grep.matcher(l).matches()) {
+            boolean may = mayNamePath(l);
+            if (may && grep.matcher(l).matches()) {
                 g++;
                 underHeader = false;
-            } else if (header.matcher(l).matches() || bare.matcher(l).matches()) {
+            } else if (may && (header.matcher(l).matches() || bare.matcher(l).matches())) {
                 h++;
                 underHeader = true;
             } else if (underHeader && !l.startsWith("/") && !l.startsWith("==> ")) {
@@ -92,6 +100,14 @@ final class PathValues {
             }
         }
         return new Shape(g, h, v, f);
+    }
+
+    /**
+     * False when no form can match: every family's paths are absolute, so a {@code PATH:VALUE} or bare line starts
+     * with '/' and a header with "==> /". Spares the three expressions on the lines of every other file's head.
+     */
+    private static boolean mayNamePath(String l) {
+        return l.startsWith("/") || l.startsWith("==> /");
     }
 
     /** The last path of a file path: {@code /sys/block/sda/queue/scheduler} gives {@code scheduler}. */

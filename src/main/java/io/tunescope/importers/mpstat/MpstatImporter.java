@@ -61,6 +61,9 @@ public final class MpstatImporter implements Importer<SeriesSet> {
         boolean cpuLoad = false;
         boolean sadfStamp = false;
         for (String l : head.lines()) {
+            if (l.isEmpty() || l.charAt(0) < '0' || l.charAt(0) > '9') {
+                continue; // both expressions start with the time's digits
+            }
             Matcher sec = SECTION.matcher(l);
             if (sec.matches() && l.contains("%usr") && sarCpuLayout(sec.group(3))) {
                 return Sniff.no("sar -u ALL layout (%steal right after %iowait): sar text, not mpstat");

@@ -53,7 +53,6 @@ public final class IrqAffinityImporter implements Importer<IrqAffinity> {
         int grep = 0;
         int tail = 0;
         int pairs = 0;
-        int other = 0;
         for (String l : head.nonBlank()) {
             if (GREP.matcher(l).matches()) {
                 grep++;
@@ -62,11 +61,9 @@ public final class IrqAffinityImporter implements Importer<IrqAffinity> {
             } else if (PAIR.matcher(l).matches()) {
                 pairs++;
             } else if (!BARE_LIST.matcher(l).matches()) {
-                other++;
+                // one such line decides: the rest of the head need not be matched
+                return Sniff.no("lines that are no /proc/irq/N/smp_affinity_list entries");
             }
-        }
-        if (other > 0) {
-            return Sniff.no("lines that are no /proc/irq/N/smp_affinity_list entries");
         }
         if (grep > 0 || tail > 0) {
             return Sniff.certain("/proc/irq/N/smp_affinity_list entries");

@@ -17,27 +17,28 @@ final class BlockCache {
     /** A block longer than this is not looked for (its lines are read one by one). */
     static final int MAX_BLOCK = 1 << 18;
 
-    private byte[] pool = new byte[1 << 14];
+    // small at first and grown by add: a chunked fold keeps thousands of finished chunk folders until they are merged
+    private byte[] pool = new byte[1 << 10];
     private int poolSize;
-    private int[] keyStart = new int[64];
-    private int[] keyLen = new int[64];
-    private long[] hashes = new long[64];
-    private boolean[] javas = new boolean[64];
-    private int[] lineCounts = new int[64];
-    private int[] frameStart = new int[64];
-    private int[] depths = new int[64];
-    private boolean[] inlined = new boolean[64];
+    private int[] keyStart = new int[8];
+    private int[] keyLen = new int[8];
+    private long[] hashes = new long[8];
+    private boolean[] javas = new boolean[8];
+    private int[] lineCounts = new int[8];
+    private int[] frameStart = new int[8];
+    private int[] depths = new int[8];
+    private boolean[] inlined = new boolean[8];
     // the stack id the last hit of each entry ended in, for that process frame and event (-1: none yet)
-    private int[] memoPname = new int[64];
-    private int[] memoEvent = new int[64];
-    private int[] memoStack = new int[64];
+    private int[] memoPname = new int[8];
+    private int[] memoEvent = new int[8];
+    private int[] memoStack = new int[8];
     private int size;
-    private int[] table = new int[128];
-    private int mask = 127;
+    private int[] table = new int[16];
+    private int mask = 15;
 
     /** Frames of all entries, leaf first (the folder's stack order); addresses beside them (0 unless inlined). */
-    int[] frames = new int[1024];
-    long[] pcs = new long[1024];
+    int[] frames = new int[64];
+    long[] pcs = new long[64];
     private int framesSize;
 
     /** The hash of the block the last successful {@link #scan} found. */

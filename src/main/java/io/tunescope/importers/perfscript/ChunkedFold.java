@@ -73,11 +73,7 @@ public final class ChunkedFold {
             }
             int n = cuts.length - 1;
             PerfScriptFolder merged = new PerfScriptFolder(o, charset, null);
-            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, n)), r -> {
-                Thread t = new Thread(r, "tunescope-fold");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService pool = daemonPool(threads, n, "tunescope-fold");
             try {
                 List<Future<Chunk>> futures = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
@@ -111,6 +107,33 @@ public final class ChunkedFold {
         }
     }
 
+    /** A pool of at most {@code threads} daemon threads (no more than there are {@code chunks}), named {@code name}. */
+    static ExecutorService daemonPool(int threads, int chunks, String name) {
+        return Executors.newFixedThreadPool(Math.max(1, Math.min(threads, chunks)), r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** What a chunk task failed with: unchecked causes and errors are thrown as they are, the rest as an IOException to throw. */
+    static IOException failure(ExecutionException e) {
+        Throwable c = e.getCause();
+        if (c instanceof UncheckedIOException u) {
+            return u.getCause();
+        }
+        if (c instanceof IOException io) {
+            return io;
+        }
+        if (c instanceof RuntimeException r) {
+            throw r;
+        }
+        if (c instanceof Error err) {
+            throw err;
+        }
+        return new IOException(c);
+    }
+
     private static Chunk get(Future<Chunk> f) throws IOException {
         try {
             return f.get();
@@ -118,20 +141,7 @@ public final class ChunkedFold {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof UncheckedIOException u) {
-                throw u.getCause();
-            }
-            if (c instanceof IOException io) {
-                throw io;
-            }
-            if (c instanceof RuntimeException r) {
-                throw r;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(c);
+            throw failure(e);
         }
     }
 

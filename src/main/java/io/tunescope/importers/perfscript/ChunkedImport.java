@@ -5,7 +5,6 @@ import io.tunescope.importers.CancelledException;
 import io.tunescope.importers.ImportContext;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
@@ -17,7 +16,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -106,11 +104,7 @@ final class ChunkedImport {
             long size = ch.size();
             long[] cuts = cuts(ch, skip, size, chunk);
             int n = cuts.length - 1;
-            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, n)), r -> {
-                Thread t = new Thread(r, "tunescope-import-chunk");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService pool = ChunkedFold.daemonPool(threads, n, "tunescope-import-chunk");
             try {
                 List<Future<Chunk>> futures = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
@@ -168,20 +162,7 @@ final class ChunkedImport {
                 Thread.currentThread().interrupt();
                 throw new CancelledException();
             } catch (ExecutionException e) {
-                Throwable c = e.getCause();
-                if (c instanceof UncheckedIOException u) {
-                    throw u.getCause();
-                }
-                if (c instanceof IOException io) {
-                    throw io;
-                }
-                if (c instanceof RuntimeException r) {
-                    throw r;
-                }
-                if (c instanceof Error err) {
-                    throw err;
-                }
-                throw new IOException(c);
+                throw ChunkedFold.failure(e);
             }
         }
     }

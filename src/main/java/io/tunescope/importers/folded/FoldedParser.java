@@ -205,6 +205,7 @@ public final class FoldedParser {
         StackTable t = next.table;
         int[] ids = new int[Math.max(1, t.maxDepth())];
         int base = table.size();
+        table.ensureCapacity(t.size(), t.storedFrames());
         if (ascending && next.ascending && (after || equal)) {
             // still ascending: next's stacks are new but its first may be this parser's last stack again
             for (int id = 0; id < t.size(); id++) {

@@ -126,6 +126,27 @@ public final class StackTable {
         return lengths[id];
     }
 
+    /** The frame ids stored for all stacks together (the sum of their depths). */
+    public int storedFrames() {
+        return poolSize;
+    }
+
+    /** Makes room for {@code stacks} more stacks of {@code frames} frame ids in all, so that adding them copies no array. */
+    public void ensureCapacity(int stacks, int frames) {
+        int n = Math.addExact(size, stacks);
+        if (n > starts.length) {
+            starts = Arrays.copyOf(starts, n);
+            lengths = Arrays.copyOf(lengths, n);
+            hashes = Arrays.copyOf(hashes, n);
+            samples = Arrays.copyOf(samples, n);
+            periods = Arrays.copyOf(periods, n);
+        }
+        int f = Math.addExact(poolSize, frames);
+        if (f > pool.length) {
+            pool = Arrays.copyOf(pool, f);
+        }
+    }
+
     public int maxDepth() {
         return maxDepth;
     }

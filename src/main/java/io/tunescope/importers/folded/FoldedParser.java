@@ -205,17 +205,12 @@ public final class FoldedParser {
         StackTable t = next.table;
         int[] ids = new int[Math.max(1, t.maxDepth())];
         int base = table.size();
-        table.ensureCapacity(t.size(), t.storedFrames());
         if (ascending && next.ascending && (after || equal)) {
             // still ascending: next's stacks are new but its first may be this parser's last stack again
-            for (int id = 0; id < t.size(); id++) {
-                if (id == 0 && equal) {
-                    table.addTo(lastId, t.samples(0), t.period(0));
-                    continue;
-                }
-                int d = remap(t, id, ids, map);
-                table.addNew(ids, d, t.samples(id), t.period(id));
+            if (equal) {
+                table.addTo(lastId, t.samples(0), t.period(0));
             }
+            table.appendNew(t, equal ? 1 : 0, map);
             lastId = next.lastId < 0 ? -1 : equal && next.lastId == 0 ? lastId : base + next.lastId - (equal ? 1 : 0);
         } else {
             ascending = false;

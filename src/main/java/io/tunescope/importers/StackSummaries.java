@@ -44,11 +44,25 @@ public final class StackSummaries {
                 byName.merge(names.get(f), byFrame[f], Long::sum);
             }
         }
-        List<Map.Entry<String, Long>> all = new ArrayList<>(byName.entrySet());
-        all.sort((a, b) -> {
+        // the first n by (samples descending, name): kept in order while passing once, no sort of every name
+        List<Map.Entry<String, Long>> all = new ArrayList<>(Math.max(0, Math.min(n, byName.size())) + 1);
+        java.util.Comparator<Map.Entry<String, Long>> order = (a, b) -> {
             int c = Long.compare(b.getValue(), a.getValue());
             return c != 0 ? c : a.getKey().compareTo(b.getKey());
-        });
+        };
+        for (Map.Entry<String, Long> e : byName.entrySet()) {
+            if (n <= 0 || all.size() == n && order.compare(e, all.get(n - 1)) >= 0) {
+                continue;
+            }
+            int at = all.size();
+            while (at > 0 && order.compare(e, all.get(at - 1)) < 0) {
+                at--;
+            }
+            all.add(at, e);
+            if (all.size() > n) {
+                all.remove(n);
+            }
+        }
         List<Map<String, Object>> top = new ArrayList<>();
         for (int i = 0; i < Math.min(n, all.size()); i++) {
             Map<String, Object> m = new LinkedHashMap<>();

@@ -159,13 +159,13 @@ public final class Modules {
             }
             return bracketed(m);
         }
-        if (KERNEL.matcher(frame).find()) {
+        if (KERNEL.matcher(frame).lookingAt()) {
             return FrameModule.KERNEL;
         }
-        if (LIBC.matcher(frame).find()) {
+        if (LIBC.matcher(frame).lookingAt()) {
             return FrameModule.LIBC;
         }
-        if (DATABASE.matcher(frame).find() || isDatabaseBinary(frame)) {
+        if (DATABASE.matcher(frame).lookingAt() || isDatabaseBinary(frame)) {
             return FrameModule.DATABASE;
         }
         if (frame.startsWith("std::") || frame.startsWith("__gnu_cxx::") || frame.startsWith("__cxx")) {

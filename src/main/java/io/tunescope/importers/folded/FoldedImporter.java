@@ -94,7 +94,8 @@ public final class FoldedImporter implements Importer<StackProfile> {
 
     /**
      * Reads every line of a folded file into a parser: bytes as they are for ASCII-compatible encodings,
-     * decoded lines otherwise; lines longer than the context allows are reported and skipped.
+     * decoded lines otherwise; lines longer than the context allows are reported and skipped. A large regular file
+     * is read in chunks on several threads ({@link FoldedChunks}) with the same result and messages.
      */
     static FoldedParser read(ImportContext ctx) throws IOException {
         String file = ctx.displayName();
@@ -103,6 +104,10 @@ public final class FoldedImporter implements Importer<StackProfile> {
         FoldedParser parser = new FoldedParser(asciiCompatible ? cs : StandardCharsets.UTF_8,
                 (line, why) -> ctx.warn(line, file + ": " + why));
         if (asciiCompatible) {
+            FoldedParser chunked = FoldedChunks.read(ctx, cs);
+            if (chunked != null) {
+                return chunked;
+            }
             try (InputStream in = ctx.bytes()) {
                 ByteLines lines = new ByteLines(in, 1 << 20, ctx.maxLineChars());
                 while (lines.next()) {

@@ -40,6 +40,10 @@ public final class FoldedParser {
     private int lastId = -1;
     private long fractional;
     private long malformed;
+    // the first line's stack bytes that reached the previous-line comparison (null: none yet), and whether a line
+    // was skipped because its count would overflow the total: what absorb needs to join chunks as one reading
+    private byte[] first;
+    private boolean overflowed;
 
     public FoldedParser(Charset charset, Problems problems) {
         this.frames = new FrameTable(charset);
@@ -147,6 +151,9 @@ public final class FoldedParser {
                 }
             }
         }
+        if (first == null) {
+            first = Arrays.copyOfRange(b, start, se);
+        }
         if (prev.length < len) {
             prev = Arrays.copyOf(prev, Math.max(len, prev.length * 2));
         }
@@ -157,6 +164,7 @@ public final class FoldedParser {
             // a skipped line still counts for the order: the next line is compared with it
             ascending &= after || same < 0;
             lastId = -1;
+            overflowed = true;
             bad(number, "count " + count + " would make the profile's total overflow; line skipped");
             return;
         }
@@ -169,6 +177,80 @@ public final class FoldedParser {
             ascending &= same < 0;
             lastId = table.add(stack, depth, count, count);
         }
+    }
+
+    /**
+     * Appends what {@code next} read, as if this parser had gone on to read the lines {@code next} read (the next
+     * chunk of the same file, read by its own parser from its first line): the frames, stacks, counts and byte-order
+     * state become those of one parser reading both, frame and stack ids included. Returns false, leaving this
+     * parser as it was, when that cannot be done: a line of either was skipped because its count would overflow
+     * the total, or the two totals together would (one reading would have skipped other lines). The problems
+     * {@code next} reported are its own to replay; the counts of fractional and malformed lines are added here.
+     */
+    public boolean absorb(FoldedParser next) {
+        if (overflowed || next.overflowed || !table.fits(next.table.totalSamples(), next.table.totalPeriod())) {
+            return false;
+        }
+        int[] map = frames.addAll(next.frames);
+        fractional += next.fractional;
+        malformed += next.malformed;
+        if (next.first == null) {
+            return true;                         // no stack line: the previous line is still this parser's last
+        }
+        // the order of next's first stack against this parser's last one, as line() would have compared them
+        int same = Arrays.mismatch(next.first, 0, next.first.length, prev, 0, prevLen);
+        boolean after = same >= 0 && (same == prevLen
+                || (same < next.first.length && (next.first[same] & 0xFF) > (prev[same] & 0xFF)));
+        boolean equal = same < 0 && lastId >= 0;
+        StackTable t = next.table;
+        int[] ids = new int[Math.max(1, t.maxDepth())];
+        int base = table.size();
+        if (ascending && next.ascending && (after || equal)) {
+            // still ascending: next's stacks are new but its first may be this parser's last stack again
+            if (equal) {
+                table.addTo(lastId, t.samples(0), t.period(0));
+            }
+            table.appendNew(t, equal ? 1 : 0, map);
+            lastId = next.lastId < 0 ? -1 : equal && next.lastId == 0 ? lastId : base + next.lastId - (equal ? 1 : 0);
+        } else {
+            ascending = false;
+            int last = -1;
+            for (int id = 0; id < t.size(); id++) {
+                int d = remap(t, id, ids, map);
+                int m = table.add(ids, d, t.samples(id), t.period(id));
+                if (id == next.lastId) {
+                    last = m;
+                }
+            }
+            lastId = last;
+        }
+        if (first == null) {
+            first = next.first;
+        }
+        if (prev.length < next.prevLen) {
+            prev = new byte[next.prevLen];
+        }
+        System.arraycopy(next.prev, 0, prev, 0, next.prevLen);
+        prevLen = next.prevLen;
+        // prevEnds/prevDepth/stack are the frames of next's last line in next's ids: this parser's ids now
+        if (stack.length < next.prevDepth) {
+            stack = new int[next.stack.length];
+            prevEnds = new int[next.stack.length];
+        }
+        for (int i = 0; i < next.prevDepth; i++) {
+            stack[i] = map[next.stack[i]];
+            prevEnds[i] = next.prevEnds[i];
+        }
+        prevDepth = next.prevDepth;
+        return true;
+    }
+
+    private static int remap(StackTable t, int id, int[] ids, int[] map) {
+        int d = t.copy(id, ids);
+        for (int i = 0; i < d; i++) {
+            ids[i] = map[ids[i]];
+        }
+        return d;
     }
 
     private int module(byte[] b, int s, int e) {

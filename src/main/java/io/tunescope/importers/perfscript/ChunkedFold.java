@@ -1,9 +1,9 @@
 package io.tunescope.importers.perfscript;
 
 import io.tunescope.importers.ByteLines;
+import io.tunescope.importers.FileChunks;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -73,7 +72,7 @@ public final class ChunkedFold {
             }
             int n = cuts.length - 1;
             PerfScriptFolder merged = new PerfScriptFolder(o, charset, null);
-            ExecutorService pool = daemonPool(threads, n, "tunescope-fold");
+            ExecutorService pool = FileChunks.daemonPool(threads, n, "tunescope-fold");
             try {
                 List<Future<Chunk>> futures = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
@@ -107,33 +106,6 @@ public final class ChunkedFold {
         }
     }
 
-    /** A pool of at most {@code threads} daemon threads (no more than there are {@code chunks}), named {@code name}. */
-    static ExecutorService daemonPool(int threads, int chunks, String name) {
-        return Executors.newFixedThreadPool(Math.max(1, Math.min(threads, chunks)), r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
-    }
-
-    /** What a chunk task failed with: unchecked causes and errors are thrown as they are, the rest as an IOException to throw. */
-    static IOException failure(ExecutionException e) {
-        Throwable c = e.getCause();
-        if (c instanceof UncheckedIOException u) {
-            return u.getCause();
-        }
-        if (c instanceof IOException io) {
-            return io;
-        }
-        if (c instanceof RuntimeException r) {
-            throw r;
-        }
-        if (c instanceof Error err) {
-            throw err;
-        }
-        return new IOException(c);
-    }
-
     private static Chunk get(Future<Chunk> f) throws IOException {
         try {
             return f.get();
@@ -141,7 +113,7 @@ public final class ChunkedFold {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         } catch (ExecutionException e) {
-            throw failure(e);
+            throw FileChunks.failure(e);
         }
     }
 
@@ -165,7 +137,7 @@ public final class ChunkedFold {
                 c.overflow = true;
             }
         });
-        f.feed(mapped ? new BufferInput(ch.map(FileChannel.MapMode.READ_ONLY, s, e - s)) : new RangeInput(ch, s, e));
+        f.feed(mapped ? new BufferInput(ch.map(FileChannel.MapMode.READ_ONLY, s, e - s)) : new FileChunks.Range(ch, s, e, null, null));
         if (endLast) {
             f.endLastSample();
         }
@@ -235,41 +207,6 @@ public final class ChunkedFold {
             }
         }
         return null;
-    }
-
-    /** The bytes {@code [s, e)} of a file channel as a stream, read at their position (the channel's own is untouched). */
-    static final class RangeInput extends InputStream {
-        private final FileChannel ch;
-        private long pos;
-        private final long end;
-
-        RangeInput(FileChannel ch, long s, long e) {
-            this.ch = ch;
-            this.pos = s;
-            this.end = e;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] dst, int off, int len) throws IOException {
-            if (len == 0) {
-                return 0;
-            }
-            if (pos >= end) {
-                return -1;
-            }
-            int r = ch.read(ByteBuffer.wrap(dst, off, (int) Math.min(len, end - pos)), pos);
-            if (r < 0) {
-                return -1;                          // the file shrank under us
-            }
-            pos += r;
-            return r;
-        }
     }
 
     /** The bytes of a buffer as a stream (a mapped chunk read by {@link ByteLines}). */

@@ -1,24 +1,19 @@
 package io.tunescope.importers.perfscript;
 
 import io.tunescope.importers.ByteLines;
-import io.tunescope.importers.CancelledException;
+import io.tunescope.importers.FileChunks;
 import io.tunescope.importers.ImportContext;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -35,57 +30,33 @@ import java.util.concurrent.atomic.AtomicLong;
  * checks cancellation while it waits for them; on cancellation the chunks stop at their next read.
  */
 final class ChunkedImport {
-    /** Files at least this large are read in chunks (-Dtunescope.importParallelMinBytes); smaller ones in one stream. */
-    static final long PARALLEL_MIN_BYTES = 64L << 20;
-    /** Probes of a chunk (bytes, line terminators) that the charset must write as ASCII does for the cuts to hold. */
-    private static final String ASCII_PROBE = "\n\r\t #:/[]()+-.0123456789abcdefxABCDEF_";
 
     private ChunkedImport() {
     }
 
-    /** The threads used by the importer for a file (-Dtunescope.importThreads, default: the processors). */
+    /** {@link FileChunks#threads}. */
     static int threads() {
-        return Math.max(1, Integer.getInteger("tunescope.importThreads", Runtime.getRuntime().availableProcessors()));
+        return FileChunks.threads();
     }
 
-    /** The size from which a file is read in chunks. */
+    /** {@link FileChunks#minBytes}. */
     static long minBytes() {
-        return Long.getLong("tunescope.importParallelMinBytes", PARALLEL_MIN_BYTES);
+        return FileChunks.minBytes();
     }
 
-    /**
-     * One chunk a thread: every chunk starts with empty frame caches and parses the distinct frame lines again (on
-     * the replicated sample capture, 64 MB in 8 chunks cost twice the CPU of one stream, in 2 chunks about the same),
-     * so more chunks than threads cost more than they balance.
-     */
+    /** {@link FileChunks#chunkBytes}. */
     static long chunkBytes(long size, int threads) {
-        return Math.max(1 << 20, (size + threads - 1) / Math.max(1, threads));
+        return FileChunks.chunkBytes(size, threads);
     }
 
-    /**
-     * True when a second core is likely free: the system's one-minute load average is below {@code threads}
-     * (-Dtunescope.importParallelMaxLoad to change the bound; unknown load counts as free). On a busy machine the
-     * chunks cannot run side by side and only cost more: the 480 MB perf script of the ~500 MB capture took 2.8-3.2 s
-     * of CPU in chunks against 2.4-2.6 s in one stream (cold JVM, load average 21-23 on 2 cores), and more wall time.
-     */
+    /** {@link FileChunks#coresFree}. */
     static boolean coresFree(int threads) {
-        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        String max = System.getProperty("tunescope.importParallelMaxLoad");
-        double bound = max == null ? threads : Double.parseDouble(max);
-        return load < 0 || load < bound;
+        return FileChunks.coresFree(threads);
     }
 
-    /** True when bytes of {@code cs} can be cut at LF bytes: the charset writes line ends and ASCII as ASCII does. */
+    /** {@link FileChunks#asciiCompatible}. */
     static boolean asciiCompatible(Charset cs) {
-        String n = cs.name();
-        if (n.startsWith("UTF-16") || n.startsWith("UTF-32") || !cs.canEncode()) {
-            return false;
-        }
-        try {
-            return Arrays.equals(ASCII_PROBE.getBytes(cs), ASCII_PROBE.getBytes(StandardCharsets.US_ASCII));
-        } catch (UnsupportedOperationException e) {
-            return false;
-        }
+        return FileChunks.asciiCompatible(cs);
     }
 
     /**
@@ -104,7 +75,7 @@ final class ChunkedImport {
             long size = ch.size();
             long[] cuts = cuts(ch, skip, size, chunk);
             int n = cuts.length - 1;
-            ExecutorService pool = ChunkedFold.daemonPool(threads, n, "tunescope-import-chunk");
+            ExecutorService pool = FileChunks.daemonPool(threads, n, "tunescope-import-chunk");
             try {
                 List<Future<Chunk>> futures = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
@@ -115,7 +86,7 @@ final class ChunkedImport {
                 PerfScriptFolder merged = null;
                 List<Chunk> done = new ArrayList<>(n);
                 for (Future<Chunk> f : futures) {
-                    Chunk c = await(f, ctx, read);
+                    Chunk c = FileChunks.await(f, ctx, read);
                     if (merged == null) {
                         merged = c.folder;
                     } else if (!merged.absorbSamples(c.folder)) {
@@ -151,22 +122,6 @@ final class ChunkedImport {
         }
     }
 
-    /** Waits for one chunk, reporting progress and checking cancellation about every 50 ms meanwhile. */
-    private static Chunk await(Future<Chunk> f, ImportContext ctx, AtomicLong read) throws IOException {
-        while (true) {
-            try {
-                return f.get(50, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                ctx.progressTo(read.get());    // checks cancellation too
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CancelledException();
-            } catch (ExecutionException e) {
-                throw ChunkedFold.failure(e);
-            }
-        }
-    }
-
     /** One chunk read: its folder, its line count and its messages in order (line numbers from 1 within the chunk). */
     private static final class Chunk {
         PerfScriptFolder folder;
@@ -195,7 +150,7 @@ final class ChunkedImport {
                                    AtomicBoolean stop) throws IOException {
         Chunk c = new Chunk();
         PerfScriptFolder f = new PerfScriptFolder(FoldOptions.profile(), cs, c::message).keepingSamples();
-        ByteLines lines = new ByteLines(new CountingRange(ch, s, e, read, stop), 1 << 20, maxLine);
+        ByteLines lines = new ByteLines(new FileChunks.Range(ch, s, e, read, stop), 1 << 20, maxLine);
         while (lines.next()) {
             if (lines.truncated()) {
                 c.message(lines.number(), null);
@@ -261,48 +216,5 @@ final class ChunkedImport {
             out[i] = cuts.get(i);
         }
         return out;
-    }
-
-    /** The bytes {@code [s, e)} of a file channel as a stream, counting what is read; stops when told to. */
-    private static final class CountingRange extends InputStream {
-        private final FileChannel ch;
-        private final AtomicLong read;
-        private final AtomicBoolean stop;
-        private long pos;
-        private final long end;
-
-        CountingRange(FileChannel ch, long s, long e, AtomicLong read, AtomicBoolean stop) {
-            this.ch = ch;
-            this.pos = s;
-            this.end = e;
-            this.read = read;
-            this.stop = stop;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] dst, int off, int len) throws IOException {
-            if (stop.get()) {
-                throw new CancelledException();
-            }
-            if (len == 0) {
-                return 0;
-            }
-            if (pos >= end) {
-                return -1;
-            }
-            int r = ch.read(ByteBuffer.wrap(dst, off, (int) Math.min(len, end - pos)), pos);
-            if (r < 0) {
-                return -1;                          // the file shrank under us
-            }
-            pos += r;
-            read.addAndGet(r);
-            return r;
-        }
     }
 }

@@ -68,6 +68,48 @@ public final class StackTable {
         return count(insert(stack, depth, 0), sampleCount, period);
     }
 
+    /**
+     * Appends the stacks {@code [from, other.size())} of another table with their counts, each frame id {@code f}
+     * written as {@code frameMap[f]}: what {@link #addNew} of each of them in index order does (the caller knows
+     * they are new here), in one pass. The totals must fit ({@link #fits}) or an ArithmeticException is thrown with
+     * nothing changed.
+     */
+    public void appendNew(StackTable other, int from, int[] frameMap) {
+        int n = other.size - from;
+        if (n <= 0) {
+            return;
+        }
+        long ts = 0;
+        long tp = 0;
+        for (int id = from; id < other.size; id++) {
+            ts = Math.addExact(ts, other.samples[id]);
+            tp = Math.addExact(tp, other.periods[id]);
+        }
+        ts = Math.addExact(totalSamples, ts);
+        tp = Math.addExact(totalPeriod, tp);
+        int firstFrame = other.starts[from];
+        int frames = other.poolSize - firstFrame;
+        ensureCapacity(n, frames);
+        int[] src = other.pool;
+        int shift = poolSize - firstFrame;
+        for (int i = 0; i < frames; i++) {
+            pool[poolSize + i] = frameMap[src[firstFrame + i]];
+        }
+        for (int k = 0; k < n; k++) {
+            int id = from + k;
+            starts[size + k] = other.starts[id] + shift;
+            lengths[size + k] = other.lengths[id];
+        }
+        System.arraycopy(other.samples, from, samples, size, n);
+        System.arraycopy(other.periods, from, periods, size, n);
+        Arrays.fill(hashes, size, size + n, 0);
+        poolSize += frames;
+        size += n;
+        maxDepth = Math.max(maxDepth, other.maxDepth);
+        totalSamples = ts;
+        totalPeriod = tp;
+    }
+
     /** Adds one more observation of the stack with index {@code id} (as returned by an add). Returns {@code id}. */
     public int addTo(int id, long sampleCount, long period) {
         if (id < 0 || id >= size) {
@@ -124,6 +166,27 @@ public final class StackTable {
     public int copy(int id, int[] dst) {
         System.arraycopy(pool, starts[id], dst, 0, lengths[id]);
         return lengths[id];
+    }
+
+    /** The frame ids stored for all stacks together (the sum of their depths). */
+    public int storedFrames() {
+        return poolSize;
+    }
+
+    /** Makes room for {@code stacks} more stacks of {@code frames} frame ids in all, so that adding them copies no array. */
+    public void ensureCapacity(int stacks, int frames) {
+        int n = Math.addExact(size, stacks);
+        if (n > starts.length) {
+            starts = Arrays.copyOf(starts, n);
+            lengths = Arrays.copyOf(lengths, n);
+            hashes = Arrays.copyOf(hashes, n);
+            samples = Arrays.copyOf(samples, n);
+            periods = Arrays.copyOf(periods, n);
+        }
+        int f = Math.addExact(poolSize, frames);
+        if (f > pool.length) {
+            pool = Arrays.copyOf(pool, f);
+        }
     }
 
     public int maxDepth() {

@@ -82,8 +82,12 @@ public final class EventLogImporter implements Importer<EventLog> {
 
     /** The entry of one line (line number 0), or null when the line is not '<time> words'. */
     static EventLog.Entry parse(String l) {
-        if (l.length() > MAX_LINE) {
+        if (l.length() > MAX_LINE || l.isEmpty()) {
             return null;
+        }
+        char c0 = l.charAt(0) == '[' && l.length() > 1 ? l.charAt(1) : l.charAt(0);
+        if (c0 < '0' || c0 > '9') {
+            return null; // both expressions start with a digit, after an optional '['
         }
         Matcher m = ISO.matcher(l);
         if (m.matches()) {

@@ -230,6 +230,17 @@ public final class Head {
         return 0;
     }
 
+    /** The first character that {@link String#strip()} keeps, or 0 when there is none. */
+    public static char firstNonWhitespace(String l) {
+        for (int i = 0; i < l.length(); i++) {
+            char c = l.charAt(i);
+            if (!Character.isWhitespace(c)) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
     /** The first character that is not a regular-expression space ({@code \s}), or 0 when there is none. */
     public static char firstNonSpace(String l) {
         for (int i = 0; i < l.length(); i++) {
@@ -239,6 +250,34 @@ public final class Head {
             }
         }
         return 0;
+    }
+
+    /**
+     * True when the line holds {@code lower} (lower-case ASCII letters, digits and punctuation) with its ASCII letters in
+     * either case: what a name compared after {@code toUpperCase} or {@code toLowerCase} needs when it is ASCII.
+     */
+    public static boolean containsAsciiIgnoreCase(String l, String lower) {
+        int n = lower.length();
+        char first = lower.charAt(0);
+        for (int i = 0, last = l.length() - n; i <= last; i++) {
+            char c = l.charAt(i);
+            if (c != first && (c | 0x20) != first) {
+                continue;
+            }
+            int k = 1;
+            while (k < n) {
+                char a = l.charAt(i + k);
+                char b = lower.charAt(k);
+                if (a != b && !(b >= 'a' && b <= 'z' && (a | 0x20) == b)) {
+                    break;
+                }
+                k++;
+            }
+            if (k == n) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What {@code \s} matches (without UNICODE_CHARACTER_CLASS). */

@@ -41,6 +41,22 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
             "mysqladmin", "embedded", "client-mariadb", "mariadb-client", "mysqld_multi", "xtrabackup", "sst");
     private static final int MAX_INCLUDE_DEPTH = 8;
 
+    /** What ASSIGNMENT needs after a name and spaces: the end of the line or '=' (the expression decides). */
+    private static boolean assignmentShape(String l) {
+        int i = 1;
+        while (i < l.length()) {
+            char c = l.charAt(i);
+            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-')) {
+                break;
+            }
+            i++;
+        }
+        while (i < l.length() && Head.regexSpace(l.charAt(i))) {
+            i++;
+        }
+        return i == l.length() || l.charAt(i) == '=';
+    }
+
     @Override
     public String format() {
         return "mycnf";
@@ -95,7 +111,7 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
                 }
             } else if (l.startsWith("!include ") || l.startsWith("!includedir ")) {
                 includes++;
-            } else if (letter && ASSIGNMENT.matcher(l).matches()) {
+            } else if (letter && assignmentShape(l) && ASSIGNMENT.matcher(l).matches()) {
                 assignments++;
             } else {
                 other++;

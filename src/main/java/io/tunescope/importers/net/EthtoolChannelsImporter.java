@@ -57,6 +57,11 @@ public final class EthtoolChannelsImporter implements Importer<NicChannels> {
         int errors = 0;
         int other = 0;
         for (String l : head.nonBlank()) {
+            char f = Head.firstNonWhitespace(l);
+            if (f != 'C' && f != 'R' && f != 'T' && f != 'O' && f != 'P' && f != 'n' && !l.contains("Operation not supported")) {
+                other++; // none of the lines below starts so (nor is stripped)
+                continue;
+            }
             String s = l.strip();
             // literal tests first, the expressions decide
             char c0 = s.isEmpty() ? 0 : s.charAt(0);

@@ -199,15 +199,32 @@ record PerfStatLine(double time, String entity, double value, Status status, Str
 
     /** The separator most lines parse with ('\0' when none), and how many lines do. */
     static int[] separatorAndCount(List<String> lines) {
-        char best = 0;
-        int bestN = 0;
-        for (char sep : SEPARATORS) {
-            int n = 0;
-            for (String l : lines) {
-                if (csv(l, sep) != null) {
-                    n++;
+        // one pass over each line counts every separator: csv needs four of one
+        int[] parsed = new int[SEPARATORS.length];
+        int[] seen = new int[SEPARATORS.length];
+        for (String l : lines) {
+            java.util.Arrays.fill(seen, 0);
+            for (int i = 0; i < l.length(); i++) {
+                switch (l.charAt(i)) { // the order of SEPARATORS
+                    case ',' -> seen[0]++;
+                    case ';' -> seen[1]++;
+                    case '\t' -> seen[2]++;
+                    case '|' -> seen[3]++;
+                    case ':' -> seen[4]++;
+                    default -> { }
                 }
             }
+            for (int s = 0; s < SEPARATORS.length; s++) {
+                if (seen[s] >= 4 && csv(l, SEPARATORS[s]) != null) {
+                    parsed[s]++;
+                }
+            }
+        }
+        char best = 0;
+        int bestN = 0;
+        for (int s = 0; s < SEPARATORS.length; s++) {
+            char sep = SEPARATORS[s];
+            int n = parsed[s];
             if (n > bestN) {
                 best = sep;
                 bestN = n;

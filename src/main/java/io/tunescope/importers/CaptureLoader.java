@@ -187,13 +187,22 @@ public final class CaptureLoader {
                               Map<String, String> meta, List<Diagnostic> notes, LoadListener listener,
                               BooleanSupplier cancelled, String title, Corrections corrections) throws IOException {
         long total = 0;
-        for (Path f : files) {
+        long[] sizes = new long[files.size()];
+        for (int i = 0; i < files.size(); i++) {
             try {
-                total += Math.max(1, Files.size(f));
+                sizes[i] = Math.max(1, Files.size(files.get(i)));
             } catch (IOException e) {
-                total += 1; // the file's own import says why it cannot be read
+                sizes[i] = 1; // the file's own import says why it cannot be read
             }
+            total += sizes[i];
         }
+        // the biggest files start first: a large perf script is read while the small files are sniffed and parsed
+        // beside it, instead of after them (the files keep their order in the capture)
+        Integer[] order = new Integer[files.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Long.compare(sizes[b], sizes[a]));
         final long totalBytes = Math.max(1, total);
         AtomicLong done = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, Math.max(1, files.size())), r -> {
@@ -201,13 +210,14 @@ public final class CaptureLoader {
             t.setDaemon(true);
             return t;
         });
-        List<Future<SourceFile>> futures = new ArrayList<>();
+        List<Future<SourceFile>> futures = new ArrayList<>(java.util.Collections.nCopies(files.size(), null));
         boolean samples = PT_STALK.equals(meta.get(LAYOUT));
         try {
-            for (Path f : files) {
+            for (int index : order) {
+                Path f = files.get(index);
                 String rel = relative(root, f);
                 String step = stepOf(rel, steps, samples);
-                futures.add(pool.submit(() -> {
+                futures.set(index, pool.submit(() -> {
                     if (cancelled.getAsBoolean()) {
                         throw new CancelledException();
                     }

@@ -102,6 +102,19 @@ public final class Clocks {
     private record Ev(long time, int kind, Set<String> tokens, Map<String, String> kv, String text, String where) {
     }
 
+    /**
+     * Takes {@code it} itself out of the list: items are unique (one per file or benchmark run), and an identity test
+     * spares comparing records field by field (a record's equals is bootstrapped on first use, and deep).
+     */
+    private static void removeSame(List<Item> items, Item it) {
+        for (int i = 0; i < items.size(); i++) {
+            if (items.get(i) == it) {
+                items.remove(i);
+                return;
+            }
+        }
+    }
+
     public static Clocks of(Capture c) {
         Map<String, FileClock> out = new LinkedHashMap<>();
         List<Text> notes = new ArrayList<>();
@@ -179,7 +192,7 @@ public final class Clocks {
                 if (h != null && h.end() != null && sameEvents(perfEvents.get(dirOf(it.file().path())), it.file().value())) {
                     out.put(it.key(), new FileClock(it.key(), -1, h.start(), h.end(), TimeSource.PERF_HEADER,
                             Text.t("reading.time.perfBeside", "perf header 'captured on' in the same folder ({0})", h.path())));
-                    items.remove(it);
+                    removeSame(items, it);
                 }
             }
         }
@@ -189,7 +202,7 @@ public final class Clocks {
             Long t = parseIso(iso);
             if (t != null) {
                 place(out, it, t, null, TimeSource.USER, RunRoles.USER);
-                items.remove(it);
+                removeSame(items, it);
             }
         }
         // the collector's timeline.log
@@ -208,7 +221,7 @@ public final class Clocks {
                         place(out, it, t0, only && e.end() > 0 ? e.end() : null, TimeSource.COLLECTOR,
                                 Text.raw(f.path() + ":" + e.line() + " " + e.name()));
                         next.put(it.file().path(), t0 + Math.round(it.durationS() * 1000));
-                        items.remove(it);
+                        removeSame(items, it);
                     }
                 }
             }
@@ -255,7 +268,7 @@ public final class Clocks {
             Long[] se = matched.get(it.key());
             if (se != null) {
                 place(out, it, se[0], se[1], TimeSource.EVENT_LOG, Text.raw(matchedWhere.get(it.key())));
-                items.remove(it);
+                removeSame(items, it);
             }
         }
         // a pt-stalk sample's start: the time in its files' name prefix (when pt-stalk began the sample)
@@ -267,7 +280,7 @@ public final class Clocks {
                 if (t != null) {
                     place(out, it, t, null, TimeSource.SAMPLE_PREFIX, Text.t("reading.time.samplePrefix",
                             "pt-stalk sample start in the file name ({0})", it.file().step()));
-                    items.remove(it);
+                    removeSame(items, it);
                 }
             }
         }

@@ -71,7 +71,8 @@ public final class LscpuImporter implements Importer<ConfigSnapshot> {
         }
         boolean arch = head.anyLine(l -> l.startsWith("Architecture:") || l.startsWith("架构"));
         boolean cpus = head.anyLine(l -> l.startsWith("CPU(s):") || l.startsWith("CPU:"));
-        boolean online = head.anyLine(l -> l.strip().startsWith("On-line CPU(s) list:") || l.strip().startsWith("在线 CPU 列表"));
+        boolean online = head.anyLine(l -> l.contains("On-line CPU(s) list:") && l.strip().startsWith("On-line CPU(s) list:")
+                || l.contains("在线 CPU 列表") && l.strip().startsWith("在线 CPU 列表"));
         boolean model = head.anyLine(l -> l.contains("Model name:") || l.contains("型号名称") || l.contains("Vendor ID:")
                 || l.contains("厂商 ID") || l.contains("Thread(s) per core:") || l.contains("每个核的线程数"));
         if (arch && cpus && model) {

@@ -35,10 +35,27 @@ import java.util.regex.Pattern;
  */
 public final class MyCnfImporter implements Importer<ConfigSnapshot> {
     private static final Pattern SECTION = Pattern.compile("^\\s*\\[([A-Za-z0-9_.\\-]+)]\\s*([#;].*)?$");
+    private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9_\\-]*\\s*(=.*)?");
     private static final Set<String> KNOWN_SECTIONS = Set.of("mysqld", "mysql", "client", "server", "mariadb",
             "mariadbd", "mysqld_safe", "mariadbd-safe", "mariadb-safe", "galera", "client-server", "mysqldump",
             "mysqladmin", "embedded", "client-mariadb", "mariadb-client", "mysqld_multi", "xtrabackup", "sst");
     private static final int MAX_INCLUDE_DEPTH = 8;
+
+    /** What ASSIGNMENT needs after a name and spaces: the end of the line or '=' (the expression decides). */
+    private static boolean assignmentShape(String l) {
+        int i = 1;
+        while (i < l.length()) {
+            char c = l.charAt(i);
+            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-')) {
+                break;
+            }
+            i++;
+        }
+        while (i < l.length() && Head.regexSpace(l.charAt(i))) {
+            i++;
+        }
+        return i == l.length() || l.charAt(i) == '=';
+    }
 
     @Override
     public String format() {
@@ -66,12 +83,27 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
         int assignments = 0;
         int other = 0;
         for (String raw : head.lines()) {
-            String l = raw.strip();
-            if (l.isEmpty() || l.startsWith("#") || l.startsWith(";")) {
+            // the first character of the stripped line decides what it can be: a section starts with '[', an include
+            // with '!', an assignment with a letter (the expressions decide); only those are stripped
+            int b = 0;
+            while (b < raw.length() && Character.isWhitespace(raw.charAt(b))) {
+                b++;
+            }
+            if (b == raw.length()) {
                 continue;
             }
-            var m = SECTION.matcher(l);
-            if (m.matches()) {
+            char c0 = raw.charAt(b);
+            if (c0 == '#' || c0 == ';') {
+                continue;
+            }
+            boolean letter = c0 >= 'A' && c0 <= 'Z' || c0 >= 'a' && c0 <= 'z';
+            if (c0 != '[' && c0 != '!' && !letter) {
+                other++;
+                continue;
+            }
+            String l = raw.strip();
+            java.util.regex.Matcher m;
+            if (c0 == '[' && (m = SECTION.matcher(l)).matches()) {
                 sections++;
                 String s = m.group(1).toLowerCase(Locale.ROOT);
                 if (KNOWN_SECTIONS.contains(s) || ConfigSnapshot.isServerSection(s)) {
@@ -79,7 +111,7 @@ public final class MyCnfImporter implements Importer<ConfigSnapshot> {
                 }
             } else if (l.startsWith("!include ") || l.startsWith("!includedir ")) {
                 includes++;
-            } else if (l.matches("[A-Za-z][A-Za-z0-9_\\-]*\\s*(=.*)?")) {
+            } else if (letter && assignmentShape(l) && ASSIGNMENT.matcher(l).matches()) {
                 assignments++;
             } else {
                 other++;

@@ -63,11 +63,7 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
         return status ? ConfigDatasets.STATUS : ConfigDatasets.VARIABLES;
     }
 
-    @Override
-    public Sniff sniff(Head head) {
-        if (head.binary()) {
-            return Sniff.no("binary content");
-        }
+    private static Listing listing(Head head) {
         int rows = 0;
         int capital = 0;
         int lower = 0;
@@ -75,7 +71,9 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
         boolean header = false;
         int tables = 0;
         for (String l : head.lines()) {
-            if (TABLE_HEADER.matcher(l).matches()) {
+            // literal tests first (the expressions decide): table lines start with '|', tab rows with a letter
+            char c0 = l.isEmpty() ? 0 : l.charAt(0);
+            if (c0 == '|' && TABLE_HEADER.matcher(l).matches()) {
                 tables++;
             }
             if (l.isBlank()) {
@@ -83,17 +81,17 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
             }
             nonBlank++;
             String name = null;
-            Matcher m = TAB_ROW.matcher(l);
-            if (m.matches()) {
+            Matcher m;
+            if (Head.startsWithAsciiLetter(l) && l.indexOf('\t') > 0 && (m = TAB_ROW.matcher(l)).matches()) {
                 // a name/value row has two columns (tabs inside a value are written \t): more columns are another
                 // table, such as SHOW OPEN TABLES (Database, Table, In_use, Name_locked)
                 name = m.group(2).indexOf('\t') >= 0 ? null : m.group(1);
-            } else if ((m = TABLE_ROW.matcher(l)).matches()) {
+            } else if (c0 == '|' && (m = TABLE_ROW.matcher(l)).matches()) {
                 // likewise a table row of more than two cells is another table (a performance_schema summary)
                 name = m.group(2).indexOf('|') >= 0 ? null : m.group(1);
-            } else if ((m = VERTICAL_NAME.matcher(l)).matches()) {
+            } else if (l.contains("Variable_name:") && (m = VERTICAL_NAME.matcher(l)).matches()) {
                 name = m.group(1);
-            } else if (l.startsWith("+-") || VERTICAL_VALUE.matcher(l).matches() || l.startsWith("*****")) {
+            } else if (l.startsWith("+-") || l.contains("Value:") && VERTICAL_VALUE.matcher(l).matches() || l.startsWith("*****")) {
                 rows++;
                 continue;
             }
@@ -112,6 +110,25 @@ public final class MysqlVariablesImporter implements Importer<ConfigSnapshot> {
                 lower++;
             }
         }
+        return new Listing(rows, capital, lower, nonBlank, header, tables);
+    }
+
+    /** What both importers' sniffs count in a head: counted once per head (see {@link Head#memo}). */
+    private record Listing(int rows, int capital, int lower, int nonBlank, boolean header, int tables) {
+    }
+
+    @Override
+    public Sniff sniff(Head head) {
+        if (head.binary()) {
+            return Sniff.no("binary content");
+        }
+        Listing c = head.memo(Listing.class, MysqlVariablesImporter::listing);
+        int rows = c.rows();
+        int capital = c.capital();
+        int lower = c.lower();
+        int nonBlank = c.nonBlank();
+        boolean header = c.header();
+        int tables = c.tables();
         if (nonBlank == 0 || rows < nonBlank * 0.75 || capital + lower < 3) {
             return Sniff.no("not a name/value listing of server variables");
         }

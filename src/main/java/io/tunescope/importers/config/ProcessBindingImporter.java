@@ -49,7 +49,7 @@ public final class ProcessBindingImporter implements Importer<ConfigSnapshot> {
         if (head.binary()) {
             return Sniff.no("binary content");
         }
-        if (head.anyLine(l -> TASKSET.matcher(l.strip()).matches())) {
+        if (head.anyLine(l -> l.contains(" affinity ") && TASKSET.matcher(l.strip()).matches())) {
             return Sniff.certain("taskset 'pid N's current affinity' line");
         }
         boolean cpus = head.anyLine(l -> l.startsWith("Cpus_allowed_list:"));

@@ -58,6 +58,9 @@ final class PtReport {
 
     /** The section name of a {@code # Name ####} line, or null. */
     static String section(String line) {
+        if (!line.startsWith("# ")) {
+            return null; // what SECTION needs first
+        }
         Matcher m = SECTION.matcher(line);
         return m.matches() ? m.group(1).strip() : null;
     }
@@ -96,8 +99,8 @@ final class PtReport {
                 }
                 continue;
             }
-            Matcher m = FIELD.matcher(l);
-            if (m.matches() && typicalFields.contains(m.group(1).strip())) {
+            Matcher m;
+            if (l.contains(" |") && (m = FIELD.matcher(l)).matches() && typicalFields.contains(m.group(1).strip())) {
                 typical++;
             }
         }

@@ -51,7 +51,7 @@ public final class SysctlImporter implements Importer<ConfigSnapshot> {
             if (l.isBlank() || l.startsWith("#") || l.startsWith(";") || l.startsWith("sysctl: ")) {
                 continue;
             }
-            if (KV.matcher(l).matches()) {
+            if (l.indexOf('=') > 0 && KV.matcher(l).matches()) { // '=' first, the expression decides
                 kv++;
                 if (KNOWN.matcher(l).find()) {
                     known++;

@@ -50,7 +50,8 @@ public final class FoldedImporter implements Importer<StackProfile> {
             if (l.isBlank()) {
                 continue;
             }
-            if (LINE.matcher(l).matches() && !l.startsWith("#")) {
+            char last = Head.lastNonSpace(l);
+            if ((last >= '0' && last <= '9' || last == '.') && LINE.matcher(l).matches() && !l.startsWith("#")) {
                 ok++;
                 if (l.indexOf(';') >= 0) {
                     withSemicolon++;

@@ -50,6 +50,12 @@ public final class OffCpuFoldedImporter implements Importer<StackProfile> {
 
     /** [folded lines, lines ending in the scheduler, other non-blank lines] of a head. */
     static int[] count(Head head) {
+        return head.memo(COUNT, OffCpuFoldedImporter::countLines); // both folded importers ask
+    }
+
+    private static final Object COUNT = new Object();
+
+    private static int[] countLines(Head head) {
         int folded = 0;
         int sched = 0;
         int other = 0;
@@ -57,9 +63,13 @@ public final class OffCpuFoldedImporter implements Importer<StackProfile> {
             if (l.isBlank()) {
                 continue;
             }
-            if (!l.startsWith("#") && LINE.matcher(l).matches()) {
+            // literal tests first, the expressions decide: a folded line holds a ';' and ends with a digit, a
+            // scheduler leaf names one of the scheduler's frames
+            char last = Head.lastNonSpace(l);
+            if (!l.startsWith("#") && last >= '0' && last <= '9' && l.indexOf(';') >= 0 && LINE.matcher(l).matches()) {
                 folded++;
-                if (SCHED_LEAF.matcher(l).matches()) {
+                if ((l.contains("schedule") || l.contains("finish_task_switch") || l.contains("[Missed Kernel Stack]"))
+                        && SCHED_LEAF.matcher(l).matches()) {
                     sched++;
                 }
             } else {

@@ -32,6 +32,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
     /** Any section header of mpstat text: time, CPU or NODE, then the columns ({@code -A}, {@code -I}, {@code -N}). */
     private static final Pattern SECTION = Pattern.compile(
             "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s++(CPU|NODE)\\s++(\\S.*)$");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern ROW = Pattern.compile(
             "^(\\d{1,2}:\\d{2}:\\d{2}(?:\\s*[AaPp][Mm])?)\\s++(all|\\d++)\\s++([-\\d.,\\s]*+)$");
 
@@ -65,10 +66,11 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                 continue; // both expressions start with the time's digits
             }
             Matcher sec = SECTION.matcher(l);
-            if (sec.matches() && l.contains("%usr") && sarCpuLayout(sec.group(3))) {
+            boolean usrHeader = l.contains("%usr") && sec.matches(); // the literal first
+            if (usrHeader && sarCpuLayout(sec.group(3))) {
                 return Sniff.no("sar -u ALL layout (%steal right after %iowait): sar text, not mpstat");
             }
-            if (sec.matches() && l.contains("%usr")) {
+            if (usrHeader) {
                 headers++;
             } else if (ROW.matcher(l).matches()) {
                 rows++;
@@ -101,7 +103,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
      * %iowait, where mpstat has %irq (sysstat 9 to 12).
      */
     public static boolean sarCpuLayout(String columns) {
-        String[] c = columns.strip().split("\\s+");
+        String[] c = SPACES.split(columns.strip());
         for (int i = 0; i + 1 < c.length; i++) {
             if (c[i].equals("%iowait")) {
                 return c[i + 1].equals("%steal");

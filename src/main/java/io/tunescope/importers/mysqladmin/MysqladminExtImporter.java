@@ -68,7 +68,9 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
         if (head.binary()) {
             return Sniff.no("binary content");
         }
-        int headers = head.count(l -> HEADER.matcher(l).matches());
+        // literal tests first, the expressions decide: table lines start with '|', rules with "+-", pt-mext rows with a
+        // letter and end with a digit
+        int headers = head.count(l -> l.startsWith("|") && HEADER.matcher(l).matches());
         if (headers >= 2) {
             return Sniff.certain(headers + " mysqladmin extended-status tables (| Variable_name | Value |) in the head");
         }
@@ -76,9 +78,9 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
             boolean closed = false;
             boolean rows = false;
             for (String l : head.lines()) {
-                if (ROW.matcher(l).matches() && !HEADER.matcher(l).matches()) {
+                if (l.startsWith("|") && ROW.matcher(l).matches() && !HEADER.matcher(l).matches()) {
                     rows = true;
-                } else if (rows && RULE.matcher(l).matches()) {
+                } else if (rows && l.startsWith("+-") && RULE.matcher(l).matches()) {
                     closed = true;
                 }
             }
@@ -93,8 +95,10 @@ public final class MysqladminExtImporter implements Importer<SeriesSet> {
         int columns = -1;
         boolean same = true;
         for (String l : nonBlank) {
-            Matcher m = MEXT_ROW.matcher(l);
-            if (m.matches() && Character.isUpperCase(m.group(1).charAt(0))) {
+            char last = Head.lastNonSpace(l);
+            Matcher m;
+            if (Head.startsWithAsciiLetter(l) && last >= '0' && last <= '9' && (m = MEXT_ROW.matcher(l)).matches()
+                    && Character.isUpperCase(m.group(1).charAt(0))) {
                 mext++;
                 int c = m.group(2).strip().split("\\s+").length;
                 same &= columns < 0 || columns == c;

@@ -57,14 +57,22 @@ public final class EthtoolChannelsImporter implements Importer<NicChannels> {
         int errors = 0;
         int other = 0;
         for (String l : head.nonBlank()) {
+            char f = Head.firstNonWhitespace(l);
+            if (f != 'C' && f != 'R' && f != 'T' && f != 'O' && f != 'P' && f != 'n' && !l.contains("Operation not supported")) {
+                other++; // none of the lines below starts so (nor is stripped)
+                continue;
+            }
             String s = l.strip();
-            if (DEVICE.matcher(s).matches()) {
+            // literal tests first, the expressions decide
+            char c0 = s.isEmpty() ? 0 : s.charAt(0);
+            if (c0 == 'C' && s.startsWith("Channel parameters for ") && DEVICE.matcher(s).matches()) {
                 device = true;
             } else if (s.equals("Pre-set maximums:") || s.equals("Current hardware settings:")) {
                 sections = true;
-            } else if (FIELD.matcher(s).matches()) {
+            } else if ((c0 == 'R' || c0 == 'T' || c0 == 'O' || c0 == 'C') && FIELD.matcher(s).matches()) {
                 fields++;
-            } else if (ERROR.matcher(s).matches()) {
+            } else if ((s.startsWith("netlink error: ") || s.startsWith("Cannot get device channel parameters")
+                    || s.contains("Operation not supported")) && ERROR.matcher(s).matches()) {
                 errors++;
             } else {
                 other++;

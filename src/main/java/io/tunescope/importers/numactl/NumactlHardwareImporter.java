@@ -54,11 +54,11 @@ public final class NumactlHardwareImporter implements Importer<NumaTopology> {
         boolean distances = false;
         int nodeLines = 0;
         for (String l : head.lines()) {
-            if (AVAILABLE.matcher(l).matches()) {
+            if (l.startsWith("available: ") && AVAILABLE.matcher(l).matches()) { // the literal first
                 available = true;
             } else if (l.startsWith("node distances:")) {
                 distances = true;
-            } else if (CPUS.matcher(l).matches() || SIZE.matcher(l).matches()) {
+            } else if (l.startsWith("node ") && (CPUS.matcher(l).matches() || SIZE.matcher(l).matches())) {
                 nodeLines++;
             }
         }

@@ -30,6 +30,15 @@ public final class NumaMapsImporter implements Importer<NumaMaps> {
                     + "(?:=[a-z|]+)?(?::(\\S*))?(?:\\s+(.*))?$");
     private static final Pattern NODE = Pattern.compile("^N(\\d+)=(\\d+)$");
 
+    /** What LINE needs first: 4 to 16 hex digits, then a space (the expression decides). */
+    private static boolean addressFirst(String l) {
+        int i = 0;
+        while (i < l.length() && i <= 16 && Character.digit(l.charAt(i), 16) >= 0 && l.charAt(i) < 128) {
+            i++;
+        }
+        return i >= 4 && i <= 16 && i < l.length() && Head.regexSpace(l.charAt(i));
+    }
+
     @Override
     public String format() {
         return "numa-maps";
@@ -57,8 +66,8 @@ public final class NumaMapsImporter implements Importer<NumaMaps> {
             if (l.isBlank()) {
                 continue;
             }
-            Matcher m = LINE.matcher(l);
-            if (m.matches()) {
+            Matcher m;
+            if (addressFirst(l) && (m = LINE.matcher(l)).matches()) {
                 ok++;
                 if (m.group(4) != null && (m.group(4).contains(" N") || m.group(4).startsWith("N"))) {
                     withNodes++;

@@ -81,15 +81,18 @@ public final class NumastatImporter implements Importer<NumaStats> {
             if (!l.isBlank()) {
                 nonBlank++;
             }
-            if (TITLE.matcher(l).matches()) {
+            // literal tests first: a title holds "Per-node ", a header "ode" (node, Node) or "Total", a row starts with
+            // a letter and ends with a digit; the expressions decide
+            if (l.contains("Per-node ") && TITLE.matcher(l).matches()) {
                 titles++;
-            } else if (HEADER.matcher(l).matches() && HEADER_CELL.matcher(l).find() && !l.strip().equals("Total")
-                    || l.strip().equals("Total") && l.startsWith("        ")) {
+            } else if ((l.contains("ode") || l.contains("Total"))
+                    && (HEADER.matcher(l).matches() && HEADER_CELL.matcher(l).find() && !l.strip().equals("Total")
+                    || l.strip().equals("Total") && l.startsWith("        "))) {
                 headers++;
-            } else if (COUNTER_ROW.matcher(l).matches() || MEMINFO_ROW.matcher(l).matches()
-                    || PROCESS_ROW.matcher(l).matches()) {
+            } else if (Head.startsWithAsciiLetter(l) && Head.lastNonSpace(l) >= '0' && Head.lastNonSpace(l) <= '9'
+                    && (COUNTER_ROW.matcher(l).matches() || MEMINFO_ROW.matcher(l).matches() || PROCESS_ROW.matcher(l).matches())) {
                 rows++;
-            } else if (TOKEN.matcher(l).matches()) {
+            } else if (l.startsWith("Token ") && TOKEN.matcher(l).matches()) {
                 tokens++;
             }
         }

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
  */
 public final class PerfHeaderImporter implements Importer<PerfHeader> {
     private static final Pattern KV = Pattern.compile("^# ([a-zA-Z][a-zA-Z0-9 _/.-]{0,60}?)\\s*:\\s(.*)$");
+    private static final String NO = "no perf header block, or samples follow it (perf report or perf script)";
     private static final Pattern ENTRY = Pattern.compile("^\\s+\\d+\\.\\d+%\\s");
 
     @Override
@@ -45,9 +46,13 @@ public final class PerfHeaderImporter implements Importer<PerfHeader> {
             return Sniff.no("binary content");
         }
         boolean captured = head.anyLine(l -> l.startsWith("# captured on"));
+        boolean banner = captured && head.anyLine(l -> l.startsWith("# ========"));
+        if (!banner) {
+            return Sniff.no(NO); // both verdicts below need the two
+        }
         boolean version = head.anyLine(l -> l.startsWith("# perf version"));
-        boolean banner = head.anyLine(l -> l.startsWith("# ========"));
-        boolean samples = head.anyLine(l -> l.startsWith("# Samples:") || ENTRY.matcher(l).find());
+        boolean samples = head.anyLine(l -> l.startsWith("# Samples:")
+                || !l.isEmpty() && Head.regexSpace(l.charAt(0)) && l.indexOf('%') > 0 && ENTRY.matcher(l).find());
         int other = head.count(l -> !l.isBlank() && !l.startsWith("#"));
         if (captured && version && banner && !samples && other == 0) {
             return Sniff.certain("a perf header block ('# captured on', '# perf version') and no samples");
@@ -55,7 +60,7 @@ public final class PerfHeaderImporter implements Importer<PerfHeader> {
         if (captured && banner && !samples && other <= 2) {
             return Sniff.strong("a perf header block and no samples");
         }
-        return Sniff.no("no perf header block, or samples follow it (perf report or perf script)");
+        return Sniff.no(NO);
     }
 
     @Override

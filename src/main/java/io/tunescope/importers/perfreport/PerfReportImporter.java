@@ -49,10 +49,22 @@ public final class PerfReportImporter implements Importer<PerfReport> {
         if (head.binary()) {
             return Sniff.no("binary content");
         }
-        boolean samples = head.anyLine(l -> SAMPLES.matcher(l).find());
-        boolean columns = head.anyLine(l -> COLUMNS.matcher(l).find());
-        int entries = head.count(l -> ENTRY.matcher(l).find());
-        int marked = head.count(l -> MARKED_ENTRY.matcher(l).find());
+        // literal tests first (the expressions, anchored at the line's start, decide): headers start with "# ", entries
+        // with a space and hold a '%'
+        boolean samples = head.anyLine(l -> l.startsWith("# Samples: ") && SAMPLES.matcher(l).find());
+        boolean columns = head.anyLine(l -> l.startsWith("# ") && COLUMNS.matcher(l).find());
+        int entries = 0;
+        int marked = 0;
+        for (String l : head.lines()) {
+            if (!l.isEmpty() && Head.regexSpace(l.charAt(0)) && l.indexOf('%') > 0) {
+                if (ENTRY.matcher(l).find()) {
+                    entries++;
+                }
+                if (MARKED_ENTRY.matcher(l).find()) {
+                    marked++;
+                }
+            }
+        }
         if (samples && columns) {
             return Sniff.certain("'# Samples: ... of event' header and the column titles of perf report");
         }

@@ -24,6 +24,7 @@ public final class PerfReportParser {
     private static final Pattern EVENT_COUNT = Pattern.compile("^# Event count \\(approx\\.\\): (\\d+)");
     private static final Pattern HEADER_KV = Pattern.compile("^# ([a-zA-Z][\\w .()/-]*+)\\s*+: (.*)$");
     private static final Pattern DOTS = Pattern.compile("^#(?:\\s++\\.++)++\\s*+$");
+    private static final Pattern TWO_SPACES = Pattern.compile(" {2,}");
     private static final Pattern ENTRY = Pattern.compile("^\\s*\\d+(\\.\\d+)?%\\s");
     private static final Pattern BRANCH = Pattern.compile("^--(\\d+(?:\\.\\d+)?)(%?)--(.*)$");
     private static final Set<String> STRING_COLUMNS = Set.of("Command", "Shared Object", "Symbol", "Pid:Command",
@@ -98,7 +99,8 @@ public final class PerfReportParser {
             endEntry();
             return;
         }
-        if (!columns.isEmpty() && ENTRY.matcher(l).find()) {
+        char first = io.tunescope.importers.Head.firstNonSpace(l); // ENTRY needs a digit first (call graph lines fail here)
+        if (!columns.isEmpty() && first >= '0' && first <= '9' && ENTRY.matcher(l).find()) {
             endEntry();
             entryLine(l);
             return;
@@ -235,7 +237,7 @@ public final class PerfReportParser {
         int left = columns.size() - c;
         if (left > 0) {
             String rest = l.substring(Math.min(pos, n)).strip();
-            String[] parts = rest.split(" {2,}", left);
+            String[] parts = TWO_SPACES.split(rest, left);
             for (int k = 0; k < left; k++) {
                 String title = columns.get(c + k);
                 String v = k < parts.length ? parts[k].strip() : "";

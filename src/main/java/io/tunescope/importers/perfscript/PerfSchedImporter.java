@@ -72,8 +72,21 @@ public final class PerfSchedImporter implements Importer<StackProfile> {
         return Sniff.strong("a sched:sched_switch event with prev_pid and next_pid");
     }
 
-    /** Sample lines of the head: [sched_switch with prev_pid/next_pid, other samples, frame lines]. */
+    /**
+     * Sample lines of the head: [sched_switch with prev_pid/next_pid, other samples, frame lines], counted once per head
+     * (both perf script importers ask). A head without " prev_pid=" has no sched_switch sample and is not parsed:
+     * {0, 0, 0} (the other counts are read only beside sched_switch samples).
+     */
     static int[] count(Head head) {
+        return head.memo(COUNT, PerfSchedImporter::countLines);
+    }
+
+    private static final Object COUNT = new Object();
+
+    private static int[] countLines(Head head) {
+        if (!head.anyLine(l -> l.contains(" prev_pid="))) {
+            return new int[] {0, 0, 0};
+        }
         PerfScriptParser p = new PerfScriptParser();
         p.lenient = true;
         int sched = 0;

@@ -56,7 +56,7 @@ public final class PerfStatImporter implements Importer<PerfStat> {
             return Sniff.no("binary content");
         }
         for (String l : head.lines()) {
-            if (BANNER.matcher(l).matches()) {
+            if (l.contains("Performance counter stats for ") && BANNER.matcher(l).matches()) {
                 return Sniff.certain("perf stat banner 'Performance counter stats for'");
             }
             if (intervalHeader(l)) {
@@ -67,16 +67,12 @@ public final class PerfStatImporter implements Importer<PerfStat> {
         if (nonBlank.isEmpty()) {
             return Sniff.no("empty");
         }
-        char sep = PerfStatLine.detectSeparator(nonBlank);
+        int[] best = PerfStatLine.separatorAndCount(nonBlank);
+        char sep = (char) best[0];
         if (sep == 0) {
             return Sniff.no("no perf stat counter lines");
         }
-        int n = 0;
-        for (String l : nonBlank) {
-            if (PerfStatLine.csv(l, sep) != null) {
-                n++;
-            }
-        }
+        int n = best[1]; // the lines that parse with sep
         if (n >= 2 && n * 10 >= nonBlank.size() * 6 || n == 1 && nonBlank.size() == 1 && head.complete()) {
             return Sniff.strong("perf stat -x '" + printable(sep) + "' counter lines (value, unit, event, run time, percent)");
         }
@@ -89,6 +85,9 @@ public final class PerfStatImporter implements Importer<PerfStat> {
      * regular expression: a repeated group would recurse once per word of a long line.
      */
     static boolean intervalHeader(String l) {
+        if (l.indexOf('#') < 0) {
+            return false;
+        }
         String s = l.strip();
         if (!s.startsWith("#") || s.length() > 200) {
             return false;

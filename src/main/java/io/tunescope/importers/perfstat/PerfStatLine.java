@@ -119,8 +119,12 @@ record PerfStatLine(double time, String entity, double value, Status status, Str
      * run-time SEP percent [SEP metric SEP metric-unit]}, or null.
      */
     static PerfStatLine csv(String line, char sep) {
-        if (line.indexOf(sep) < 0) {
-            return null;
+        int seps = 0;
+        for (int i = line.indexOf(sep); i >= 0 && seps < 4; i = line.indexOf(sep, i + 1)) {
+            seps++;
+        }
+        if (seps < 4) {
+            return null; // fewer than the five fields every layout has
         }
         List<String> f = split(line, sep);
         for (int k = 0; k <= 3 && k + 5 <= f.size(); k++) {
@@ -134,6 +138,10 @@ record PerfStatLine(double time, String entity, double value, Status status, Str
 
     private static PerfStatLine csvAt(List<String> f, int k) {
         String v = f.get(k);
+        char c0 = v.isEmpty() ? 0 : v.charAt(0);
+        if (c0 != '<' && c0 != '-' && (c0 < '0' || c0 > '9')) {
+            return null; // neither a number nor <not ...>
+        }
         if (!(v.equals("<not supported>") || v.equals("<not counted>") || NUMBER.matcher(v).matches())) {
             return null;
         }
@@ -186,20 +194,42 @@ record PerfStatLine(double time, String entity, double value, Status status, Str
 
     /** The separator most lines of the sample parse with, and how many do; '\0' when none. */
     static char detectSeparator(List<String> lines) {
-        char best = 0;
-        int bestN = 0;
-        for (char sep : SEPARATORS) {
-            int n = 0;
-            for (String l : lines) {
-                if (csv(l, sep) != null) {
-                    n++;
+        return (char) separatorAndCount(lines)[0];
+    }
+
+    /** The separator most lines parse with ('\0' when none), and how many lines do. */
+    static int[] separatorAndCount(List<String> lines) {
+        // one pass over each line counts every separator: csv needs four of one
+        int[] parsed = new int[SEPARATORS.length];
+        int[] seen = new int[SEPARATORS.length];
+        for (String l : lines) {
+            java.util.Arrays.fill(seen, 0);
+            for (int i = 0; i < l.length(); i++) {
+                switch (l.charAt(i)) { // the order of SEPARATORS
+                    case ',' -> seen[0]++;
+                    case ';' -> seen[1]++;
+                    case '\t' -> seen[2]++;
+                    case '|' -> seen[3]++;
+                    case ':' -> seen[4]++;
+                    default -> { }
                 }
             }
+            for (int s = 0; s < SEPARATORS.length; s++) {
+                if (seen[s] >= 4 && csv(l, SEPARATORS[s]) != null) {
+                    parsed[s]++;
+                }
+            }
+        }
+        char best = 0;
+        int bestN = 0;
+        for (int s = 0; s < SEPARATORS.length; s++) {
+            char sep = SEPARATORS[s];
+            int n = parsed[s];
             if (n > bestN) {
                 best = sep;
                 bestN = n;
             }
         }
-        return best;
+        return new int[] {best, bestN};
     }
 }

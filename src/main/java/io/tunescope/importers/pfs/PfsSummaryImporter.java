@@ -106,22 +106,26 @@ public final class PfsSummaryImporter implements Importer<PfsSummary> {
         List<String> vertical = new ArrayList<>();
         boolean inRow = false;
         for (String l : head.lines()) {
-            List<String> cols = header(l);
+            // a header's cells are split at tabs or '|' and are ASCII names, and every kind has COUNT_STAR or EXEC_COUNT:
+            // other lines are not split
+            List<String> cols = (l.indexOf('\t') >= 0 || l.indexOf('|') >= 0)
+                    && (Head.containsAsciiIgnoreCase(l, "count_star") || Head.containsAsciiIgnoreCase(l, "exec_count"))
+                    ? header(l) : null;
             if (cols != null) {
                 Kind k = kindOf(cols);
                 if (k != null) {
                     return Sniff.strong(k.table() + " header row (" + cols.size() + " columns)");
                 }
             }
-            if (ROW_MARK.matcher(l).matches()) {
+            if (l.startsWith("*") && ROW_MARK.matcher(l).matches()) {
                 if (inRow) {
                     break;
                 }
                 inRow = true;
                 continue;
             }
-            Matcher m = VERTICAL.matcher(l);
-            if (inRow && m.matches()) {
+            Matcher m;
+            if (inRow && l.indexOf(':') >= 0 && (m = VERTICAL.matcher(l)).matches()) {
                 vertical.add(m.group(1));
             }
         }

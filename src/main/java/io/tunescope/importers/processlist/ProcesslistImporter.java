@@ -72,8 +72,10 @@ public final class ProcesslistImporter implements Importer<Processlist> {
             if (header != null) {
                 return Sniff.certain("process list header (" + String.join(", ", header.subList(0, 8)) + ")");
             }
-            Matcher m = VERTICAL_FIELD.matcher(raw);
-            if (m.matches()) {
+            char c0 = Head.firstNonSpace(raw);
+            Matcher m;
+            if (raw.indexOf(':') > 0 && (c0 == '_' || c0 >= 'A' && c0 <= 'Z' || c0 >= 'a' && c0 <= 'z')
+                    && (m = VERTICAL_FIELD.matcher(raw)).matches()) {
                 String k = m.group(1).toLowerCase(Locale.ROOT);
                 if (k.equals("command") || k.equals("state") || k.equals("info") || k.equals("host") || k.equals("id")
                         || k.equals("user") || k.equals("time") || k.equals("db")) {
@@ -88,14 +90,28 @@ public final class ProcesslistImporter implements Importer<Processlist> {
     }
 
     /** The column names when the line is a process list header (-B or table), else null. */
+    private static int count(String l, char c) {
+        int n = 0;
+        for (int i = l.indexOf(c); i >= 0; i = l.indexOf(c, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
     static List<String> header(String l) {
         List<String> cols;
         if (l.length() >= 2 && l.startsWith("|") && l.endsWith("|")) {
+            if (count(l, '|') < 9) {
+                return null; // fewer than 8 cells: not split
+            }
             cols = new ArrayList<>();
             for (String c : l.substring(1, l.length() - 1).split("\\|", -1)) {
                 cols.add(c.strip());
             }
         } else if (l.indexOf('\t') > 0) {
+            if (count(l, '\t') < 7) {
+                return null; // fewer than 8 columns: not split
+            }
             cols = List.of(l.split("\t", -1));
         } else {
             return null;

@@ -111,14 +111,14 @@ public final class SarImporter implements Importer<SeriesSet> {
                 banner = true;
                 continue;
             }
-            Matcher m = TIMED.matcher(l);
-            if (!m.matches()) {
-                continue;
+            Matcher m;
+            if (!Head.startsWithDigit(l) || !(m = TIMED.matcher(l)).matches()) {
+                continue; // a time starts with a digit
             }
             String rest = m.group(2).strip();
-            if (RESTART.matcher(rest).matches()) {
+            if (rest.startsWith("LINUX RESTART") && RESTART.matcher(rest).matches()) {
                 restart = true;
-            } else if (isSarHeader(rest.split("\\s+"))) {
+            } else if (maybeSarHeader(rest) && isSarHeader(SPACES.split(rest))) {
                 headers++;
             }
         }
@@ -129,6 +129,18 @@ public final class SarImporter implements Importer<SeriesSet> {
             return Sniff.strong("sar report header");
         }
         return Sniff.no("no sar report header");
+    }
+
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
+    /** False when the first column rules out {@link #isSarHeader} (the line need not be split). */
+    private static boolean maybeSarHeader(String rest) {
+        int end = 0;
+        while (end < rest.length() && !Head.regexSpace(rest.charAt(end))) {
+            end++;
+        }
+        String first = rest.substring(0, end);
+        return SAR_FIRST.contains(first) || first.equals("DEV") || first.equals("tps") || first.equals("CPU");
     }
 
     /** A column header only sar prints (not mpstat, iostat, pidstat). */

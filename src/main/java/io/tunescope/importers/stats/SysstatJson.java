@@ -21,10 +21,15 @@ public record SysstatJson(boolean sysstat, boolean disk, boolean cpuLoad, boolea
     private static final JsonFactory JSON = new JsonFactory();
     private static final SysstatJson NONE = new SysstatJson(false, false, false, false);
 
+    /** The head's reading, made once per head (the iostat, mpstat and sadf sniffs all ask). */
     public static SysstatJson of(Head head) {
         if (!head.firstNonBlank().startsWith("{")) {
             return NONE;
         }
+        return head.memo(SysstatJson.class, SysstatJson::read);
+    }
+
+    private static SysstatJson read(Head head) {
         boolean sysstat = false;
         boolean disk = false;
         boolean cpuLoad = false;

@@ -68,7 +68,7 @@ public final class SysbenchImporter implements Importer<BenchLog> {
         int stats = 0;
         boolean options = false;
         for (String l : head.lines()) {
-            if (VERSION.matcher(l).matches()) {
+            if (l.startsWith("sysbench ") && VERSION.matcher(l).matches()) {
                 banner = true;
             } else if (l.startsWith("Running the test with following options:")) {
                 options = true;

@@ -52,7 +52,7 @@ public final class CollectorTimelineImporter implements Importer<CollectorTimeli
         int ok = 0;
         int other = 0;
         for (String l : head.nonBlank()) {
-            if (LINE.matcher(l).matches()) {
+            if (Head.startsWithDigit(l) && LINE.matcher(l).matches()) {
                 ok++;
             } else {
                 other++;

@@ -82,7 +82,14 @@ public final class EventLogImporter implements Importer<EventLog> {
 
     /** The entry of one line (line number 0), or null when the line is not '<time> words'. */
     static EventLog.Entry parse(String l) {
-        if (l.length() > MAX_LINE) {
+        if (l.length() > MAX_LINE || l.isEmpty()) {
+            return null;
+        }
+        // what the expressions need first, after an optional '[': four digits and '-' (ISO), or '1' and nine digits (epoch)
+        int o = l.charAt(0) == '[' ? 1 : 0;
+        boolean iso = digits(l, o, 4) && l.length() > o + 4 && l.charAt(o + 4) == '-';
+        boolean epoch = l.length() > o && l.charAt(o) == '1' && digits(l, o + 1, 9);
+        if (!iso && !epoch) {
             return null;
         }
         Matcher m = ISO.matcher(l);
@@ -107,6 +114,18 @@ public final class EventLogImporter implements Importer<EventLog> {
             return new EventLog.Entry(Long.parseLong(m.group(1)) * 1000 + millis(m.group(2)), text, 0);
         }
         return null;
+    }
+
+    private static boolean digits(String l, int from, int n) {
+        if (l.length() < from + n) {
+            return false;
+        }
+        for (int i = from; i < from + n; i++) {
+            if (l.charAt(i) < '0' || l.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static long millis(String frac) {

@@ -50,12 +50,13 @@ public final class VmstatImporter implements Importer<SeriesSet> {
         boolean procs = false;
         boolean cols = false;
         for (String l : head.lines()) {
-            if (isBsdColumnHeader(l)) {
+            boolean r = Head.firstNonWhitespace(l) == 'r'; // what both headers start with, stripped
+            if (r && isBsdColumnHeader(l)) {
                 return Sniff.no("BSD vmstat layout (avm, fre, flt, pi, po columns: FreeBSD/OpenBSD), not Linux procps vmstat");
             }
             if (l.startsWith("procs ") && l.contains("memory")) {
                 procs = true;
-            } else if (isColumnHeader(l)) {
+            } else if (r && isColumnHeader(l)) {
                 cols = true;
             }
         }

@@ -17,6 +17,7 @@ public record ConfigSnapshot(ConfigKind kind, List<ConfigEntry> entries, List<St
 
     /** Option-file sections that the server itself reads. */
     public static final Set<String> SERVER_SECTIONS = Set.of("mysqld", "server", "mariadb", "mariadbd", "galera");
+    private static final java.util.regex.Pattern VERSIONED = java.util.regex.Pattern.compile("(mysqld|mariadb|mariadbd)-\\d++(?:\\.\\d++)*+");
 
     public ConfigSnapshot {
         entries = List.copyOf(entries);
@@ -32,7 +33,7 @@ public record ConfigSnapshot(ConfigKind kind, List<ConfigEntry> entries, List<St
         if (section.isEmpty() || SERVER_SECTIONS.contains(section)) {
             return true;
         }
-        return section.matches("(mysqld|mariadb|mariadbd)-\\d++(?:\\.\\d++)*+");
+        return section.startsWith("m") && VERSIONED.matcher(section).matches();
     }
 
     /**

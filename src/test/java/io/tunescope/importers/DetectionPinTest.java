@@ -59,18 +59,21 @@ class DetectionPinTest {
             }
         }
         assertTrue(expected.size() > 900, "expected table holds only " + expected.size() + " files");
+        // Files added since the table was written (a new test resource, new conformance data) are not regressions and
+        // are not pinned; files that went away are not compared. Every file in both is held to its old verdicts.
         List<String> diffs = new ArrayList<>();
+        int compared = 0;
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String a = actual.get(e.getKey());
+            if (a == null) {
+                continue;
+            }
+            compared++;
             if (!e.getValue().equals(a)) {
                 diffs.add(e.getKey() + "\n   expected " + e.getValue() + "\n   actual   " + a);
             }
         }
-        for (String k : actual.keySet()) {
-            if (!expected.containsKey(k)) {
-                diffs.add(k + ": not in the expected table");
-            }
-        }
+        assertTrue(compared > 900, "only " + compared + " files of the expected table were found");
         assertEquals("", String.join("\n", diffs), diffs.size() + " files detected otherwise than before");
     }
 

@@ -71,6 +71,17 @@ public final class CaptureSession {
         return s;
     }
 
+    /**
+     * Drops the session of a capture from the last few kept (the app closed or replaced the capture): its reading and
+     * what was derived from it are no longer held here. A reader asking for it again gets a new session. Without this
+     * the last {@value #RECENT} captures a user opened in one window stayed in memory after they were closed.
+     */
+    public static void forget(Capture capture) {
+        synchronized (recent) {
+            recent.removeIf(s -> s.capture == capture);
+        }
+    }
+
     /** Opens a folder, archive or single file. */
     public static CaptureSession open(Path path) throws IOException, CaptureException {
         return open(path, LoadListener.NONE, () -> false);

@@ -7,7 +7,7 @@ import java.awt.Paint;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYAnnotation;
 import org.jfree.chart.annotations.XYTextAnnotation;
@@ -36,7 +36,8 @@ import org.jfree.chart.ui.Layer;
 public final class ChartStyle {
     /**
      * The undo actions of every darkened chart, most recent last. By identity (a chart's equals and hashCode
-     * follow its paints) and weakly (charts are replaced whenever a view shows other data).
+     * follow its paints) and weakly (charts are replaced whenever a view shows other data): the undo actions hold
+     * the chart's parts weakly too (they held them strongly, so no darkened chart was ever freed).
      */
     private static final List<Darkened> DARKENED = new ArrayList<>();
     private static final Palette DARK = Palette.DARK;
@@ -95,14 +96,24 @@ public final class ChartStyle {
         return new Color(c.r(), c.g(), c.b(), c.a());
     }
 
-    private static <T> void set(List<Runnable> undo, T old, T now, Consumer<T> setter) {
-        setter.accept(now);
-        undo.add(() -> setter.accept(old));
+    /**
+     * Sets a paint (or frame) of a part of the chart and remembers how to put the old one back. The undo action holds
+     * the part weakly: the static list of darkened charts must not keep a chart (and its data) alive through it.
+     */
+    private static <O, T> void set(List<Runnable> undo, O target, BiConsumer<O, T> setter, T old, T now) {
+        setter.accept(target, now);
+        java.lang.ref.WeakReference<O> weak = new java.lang.ref.WeakReference<>(target);
+        undo.add(() -> {
+            O o = weak.get();
+            if (o != null) {
+                setter.accept(o, old);
+            }
+        });
     }
 
     private static void darken(JFreeChart chart, List<Runnable> u) {
         Color bg = color(DARK.background());
-        set(u, chart.getBackgroundPaint(), bg, chart::setBackgroundPaint);
+        set(u, chart, JFreeChart::setBackgroundPaint, chart.getBackgroundPaint(), bg);
         if (chart.getTitle() != null) {
             title(chart.getTitle(), u);
         }
@@ -114,18 +125,18 @@ public final class ChartStyle {
 
     private static void title(Title t, List<Runnable> u) {
         if (t instanceof TextTitle tt) {
-            set(u, tt.getPaint(), lift(tt.getPaint(), MIN_TEXT_LUMINANCE), tt::setPaint);
+            set(u, tt, TextTitle::setPaint, tt.getPaint(), lift(tt.getPaint(), MIN_TEXT_LUMINANCE));
             if (tt.getBackgroundPaint() != null) {
-                set(u, tt.getBackgroundPaint(), darkBackground(tt.getBackgroundPaint()), tt::setBackgroundPaint);
+                set(u, tt, TextTitle::setBackgroundPaint, tt.getBackgroundPaint(), darkBackground(tt.getBackgroundPaint()));
             }
         } else if (t instanceof LegendTitle l) {
-            set(u, l.getItemPaint(), lift(l.getItemPaint(), MIN_TEXT_LUMINANCE), l::setItemPaint);
+            set(u, l, LegendTitle::setItemPaint, l.getItemPaint(), lift(l.getItemPaint(), MIN_TEXT_LUMINANCE));
             if (l.getBackgroundPaint() != null) {
-                set(u, l.getBackgroundPaint(), darkBackground(l.getBackgroundPaint()), l::setBackgroundPaint);
+                set(u, l, LegendTitle::setBackgroundPaint, l.getBackgroundPaint(), darkBackground(l.getBackgroundPaint()));
             }
             BlockFrame f = l.getFrame();
             if (f instanceof BlockBorder b && b.getPaint() instanceof Color) {
-                set(u, f, new BlockBorder(b.getInsets(), color(DARK.outline())), l::setFrame);
+                set(u, l, LegendTitle::setFrame, f, new BlockBorder(b.getInsets(), color(DARK.outline())));
             }
         }
     }
@@ -134,8 +145,8 @@ public final class ChartStyle {
         if (p == null) {
             return;
         }
-        set(u, p.getBackgroundPaint(), color(DARK.background()), p::setBackgroundPaint);
-        set(u, p.getOutlinePaint(), color(DARK.outline()), p::setOutlinePaint);
+        set(u, p, Plot::setBackgroundPaint, p.getBackgroundPaint(), color(DARK.background()));
+        set(u, p, Plot::setOutlinePaint, p.getOutlinePaint(), color(DARK.outline()));
         if (p instanceof CombinedDomainXYPlot c) {
             axis(c.getDomainAxis(), u);
             for (XYPlot sub : c.getSubplots()) {
@@ -147,11 +158,11 @@ public final class ChartStyle {
             return;
         }
         Color grid = color(DARK.grid());
-        set(u, x.getDomainGridlinePaint(), grid, x::setDomainGridlinePaint);
-        set(u, x.getRangeGridlinePaint(), grid, x::setRangeGridlinePaint);
-        set(u, x.getDomainCrosshairPaint(), lift(x.getDomainCrosshairPaint(), MIN_TEXT_LUMINANCE), x::setDomainCrosshairPaint);
-        set(u, x.getRangeCrosshairPaint(), lift(x.getRangeCrosshairPaint(), MIN_TEXT_LUMINANCE), x::setRangeCrosshairPaint);
-        set(u, x.getRangeZeroBaselinePaint(), color(DARK.axis()), x::setRangeZeroBaselinePaint);
+        set(u, x, XYPlot::setDomainGridlinePaint, x.getDomainGridlinePaint(), grid);
+        set(u, x, XYPlot::setRangeGridlinePaint, x.getRangeGridlinePaint(), grid);
+        set(u, x, XYPlot::setDomainCrosshairPaint, x.getDomainCrosshairPaint(), lift(x.getDomainCrosshairPaint(), MIN_TEXT_LUMINANCE));
+        set(u, x, XYPlot::setRangeCrosshairPaint, x.getRangeCrosshairPaint(), lift(x.getRangeCrosshairPaint(), MIN_TEXT_LUMINANCE));
+        set(u, x, XYPlot::setRangeZeroBaselinePaint, x.getRangeZeroBaselinePaint(), color(DARK.axis()));
         for (int i = 0; i < x.getDomainAxisCount(); i++) {
             axis(x.getDomainAxis(i), u);
         }
@@ -169,7 +180,7 @@ public final class ChartStyle {
                 Paint lifted = lift(shown, MIN_LINE_LUMINANCE);
                 if (lifted != shown) {
                     final int series = s;
-                    set(u, old, lifted, v -> r.setSeriesPaint(series, v));
+                    set(u, r, (XYItemRenderer rr, Paint v) -> rr.setSeriesPaint(series, v), old, lifted);
                 }
             }
         }
@@ -177,7 +188,7 @@ public final class ChartStyle {
             if (a instanceof XYTitleAnnotation t) {
                 title(t.getTitle(), u);
             } else if (a instanceof XYTextAnnotation t) {
-                set(u, t.getPaint(), lift(t.getPaint(), MIN_LINE_LUMINANCE), t::setPaint);
+                set(u, t, XYTextAnnotation::setPaint, t.getPaint(), lift(t.getPaint(), MIN_LINE_LUMINANCE));
             }
         }
         for (int i = 0; i < Math.max(1, x.getRendererCount()); i++) {
@@ -194,7 +205,7 @@ public final class ChartStyle {
         }
         for (Object o : markers) {
             if (o instanceof Marker m && m.getLabel() != null) {
-                set(u, m.getLabelPaint(), lift(m.getLabelPaint(), MIN_TEXT_LUMINANCE), m::setLabelPaint);
+                set(u, m, Marker::setLabelPaint, m.getLabelPaint(), lift(m.getLabelPaint(), MIN_TEXT_LUMINANCE));
             }
         }
     }
@@ -205,13 +216,13 @@ public final class ChartStyle {
         }
         Color text = color(DARK.text());
         Color muted = color(DARK.axis());
-        set(u, a.getLabelPaint(), text, a::setLabelPaint);
-        set(u, a.getTickLabelPaint(), color(Rgb.hex(0xc4cad0)), a::setTickLabelPaint);
-        set(u, a.getAxisLinePaint(), muted, a::setAxisLinePaint);
-        set(u, a.getTickMarkPaint(), muted, a::setTickMarkPaint);
+        set(u, a, Axis::setLabelPaint, a.getLabelPaint(), text);
+        set(u, a, Axis::setTickLabelPaint, a.getTickLabelPaint(), color(Rgb.hex(0xc4cad0)));
+        set(u, a, Axis::setAxisLinePaint, a.getAxisLinePaint(), muted);
+        set(u, a, Axis::setTickMarkPaint, a.getTickMarkPaint(), muted);
         if (a instanceof SymbolAxis s) {
-            set(u, s.getGridBandPaint(), color(Rgb.hex(0x262b30)), s::setGridBandPaint);
-            set(u, s.getGridBandAlternatePaint(), color(DARK.background()), s::setGridBandAlternatePaint);
+            set(u, s, SymbolAxis::setGridBandPaint, s.getGridBandPaint(), color(Rgb.hex(0x262b30)));
+            set(u, s, SymbolAxis::setGridBandAlternatePaint, s.getGridBandAlternatePaint(), color(DARK.background()));
         }
     }
 

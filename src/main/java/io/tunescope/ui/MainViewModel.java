@@ -42,6 +42,12 @@ public final class MainViewModel {
         this.bundle = bundle;
         this.settings = settings;
         message.set(bundle.getString("status.ready"));
+        // a capture closed or replaced (another opened, reloaded, converted) is not kept alive by the shared sessions
+        capture.addListener((o, before, now) -> {
+            if (before != null && before != now) {
+                io.tunescope.session.CaptureSession.forget(before);
+            }
+        });
     }
 
     public ReadOnlyObjectProperty<Capture> captureProperty() {
@@ -96,12 +102,14 @@ public final class MainViewModel {
         };
         task.setOnSucceeded(e -> {
             Capture c = task.getValue();
+            finished(task);
             loading.set(false);
             progress.unbind();
             message.unbind();
             progress.set(0);
             if (c.files().isEmpty()) {
                 // Nothing to show: the current capture stays open and the user is told what to choose instead.
+                io.tunescope.session.CaptureSession.forget(c);
                 message.set(fmt("status.emptyFolder", p));
                 problem.set(fmt("status.emptyFolder", p));
                 return;
@@ -121,6 +129,7 @@ public final class MainViewModel {
             settings.addRecent(p);
         });
         task.setOnCancelled(e -> {
+            finished(task);
             loading.set(false);
             progress.unbind();
             message.unbind();
@@ -128,6 +137,7 @@ public final class MainViewModel {
             message.set(bundle.getString("status.cancelled"));
         });
         task.setOnFailed(e -> {
+            finished(task);
             loading.set(false);
             progress.unbind();
             message.unbind();
@@ -146,6 +156,13 @@ public final class MainViewModel {
         message.bind(task.messageProperty());
         background.submit(task);
         return task;
+    }
+
+    /** A load is over: not held any longer (a finished task keeps its capture, which then outlived File &gt; Close). */
+    private void finished(Task<Capture> task) {
+        if (running == task) {
+            running = null;
+        }
     }
 
     /** Shows a capture that is already read (the window rebuilt in another language): nothing is read again. */

@@ -967,6 +967,7 @@ public final class MainWindow implements UiContext {
 
     public void shutdown() {
         model.cancel();
+        themes.uninstall();
         background.shutdownNow();
     }
 

@@ -5,6 +5,7 @@ import java.util.ResourceBundle;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
+import javafx.collections.WeakListChangeListener;
 import javafx.scene.Scene;
 import javafx.scene.control.Menu;
 import javafx.scene.control.RadioMenuItem;
@@ -81,6 +82,19 @@ public enum Theme {
     public static final class Switcher {
         private final Settings settings;
         private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>();
+        /**
+         * Styles the windows opened from now on. Held here and added to the application-wide window list weakly: a
+         * strong listener there kept every main window ever built (its theme listeners reach all its views and the
+         * captures they show) until the JVM ended.
+         */
+        private final ListChangeListener<Window> onNewWindows = c -> {
+            while (c.next()) {
+                for (Window w : c.getAddedSubList()) {
+                    apply(w);
+                }
+            }
+        };
+        private final WeakListChangeListener<Window> weakOnNewWindows = new WeakListChangeListener<>(onNewWindows);
 
         public Switcher(Settings settings) {
             this.settings = settings;
@@ -99,13 +113,12 @@ public enum Theme {
         /** Styles every open window and every window opened from now on (stages, dialogs, alerts). */
         public void install() {
             applyAll();
-            Window.getWindows().addListener((ListChangeListener<Window>) c -> {
-                while (c.next()) {
-                    for (Window w : c.getAddedSubList()) {
-                        apply(w);
-                    }
-                }
-            });
+            Window.getWindows().addListener(weakOnNewWindows);
+        }
+
+        /** Stops styling windows opened from now on (the window this switcher belongs to is closed or rebuilt). */
+        public void uninstall() {
+            Window.getWindows().removeListener(weakOnNewWindows);
         }
 
         private void applyAll() {

@@ -85,4 +85,23 @@ class ChartStyleTest {
         Color black = Color.BLACK;
         assertTrue(lum(ChartStyle.lift(black, 0.7)) >= 0.7);
     }
+
+    @Test
+    void aDarkenedChartThatIsNoLongerShownIsFreed() throws InterruptedException {
+        JFreeChart ch = chart();
+        ChartStyle.apply(ch, Theme.DARK);
+        assertTrue(ChartStyle.isDark(ch));
+        java.lang.ref.WeakReference<JFreeChart> ref = new java.lang.ref.WeakReference<>(ch);
+        ch = null;
+        // the view replaced the chart (other data): the list of darkened charts, which can undo the dark look, must not keep it
+        for (int i = 0; i < 60 && ref.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertTrue(ref.get() == null, "the darkened chart is freed");
+        JFreeChart other = chart();
+        ChartStyle.apply(other, Theme.DARK);
+        ChartStyle.apply(other, Theme.LIGHT);
+        assertFalse(ChartStyle.isDark(other));
+    }
 }

@@ -65,6 +65,8 @@ public final class ConfigView implements CaptureView {
     /** Steps, filter, status kind, "hide unchanged" and tab: kept when the window is built in another language. */
     private final ConfigViewModel model;
     private Capture capture;
+    /** The model's status kind or "hide unchanged" changed: listened to weakly, held here. */
+    private final javafx.beans.value.ChangeListener<Object> onModelFilter = (o, a, b) -> applyFilter();
 
     public ConfigView(UiContext ctx) {
         this.ctx = ctx;
@@ -122,8 +124,9 @@ public final class ConfigView implements CaptureView {
             model.filterProperty().set(t == null ? "" : t);
             applyFilter();
         });
-        model.statusKindProperty().addListener((o, a, k) -> applyFilter());
-        model.hideUnchangedProperty().addListener((o, a, h) -> applyFilter());
+        // weakly: the model outlives this view (it is handed to the window built in another language)
+        model.statusKindProperty().addListener(new javafx.beans.value.WeakChangeListener<>(onModelFilter));
+        model.hideUnchangedProperty().addListener(new javafx.beans.value.WeakChangeListener<>(onModelFilter));
 
         settings.getColumns().add(col(ctx.text("config.col.layer"), Setting::layer, 110));
         settings.getColumns().add(col(ctx.text("config.col.name"), Setting::key, 280));

@@ -152,7 +152,12 @@ public final class SeriesCollector {
      */
     public static void readSysstatJson(ImportContext ctx, String kept, Statistic onStatistic,
                                        java.util.function.BiConsumer<String, String> onField) throws java.io.IOException {
-        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(new LinesReader(ctx.lines()))) {
+        // the decoded bytes, not lines: a minified document is one line, longer than the longest line kept
+        // (ImportContext.maxLineChars); Jackson counts lines as the line reader does (LF, CRLF, a lone CR)
+        java.io.Reader text = new java.io.InputStreamReader(ctx.bytes(), ctx.decoding().charset().newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE));
+        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(text)) {
             com.fasterxml.jackson.core.JsonToken t;
             while ((t = p.nextToken()) != null) {
                 if (t != com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {

@@ -24,6 +24,7 @@ public final class Fields {
     private int[] end = new int[32];
     private int count;
     private boolean numberOk;
+    private boolean comma;
 
     /** Splits {@code s} into its fields and returns how many there are (0 for a blank line). */
     public int split(CharSequence s) {
@@ -190,6 +191,14 @@ public final class Fields {
         return parse(line, start[i], end[i]);
     }
 
+    /**
+     * Whether the text the last {@link #number} (or {@link #parseDouble}) read holds a ',', whether it was a number or
+     * not: for a whole field what {@link #has}{@code (i, ',')} says, without a second pass over it.
+     */
+    public boolean comma() {
+        return comma;
+    }
+
     /** Whether the last {@link #number} read a number. */
     public boolean ok() {
         return numberOk;
@@ -208,6 +217,7 @@ public final class Fields {
      */
     private double parse(CharSequence s, int from, int to) {
         numberOk = true;
+        comma = false;
         int i = from;
         boolean neg = false;
         if (i < to && (s.charAt(i) == '-' || s.charAt(i) == '+')) {
@@ -233,6 +243,7 @@ public final class Fields {
                 }
             } else if ((c == '.' || c == ',') && !point) {
                 point = true;
+                comma = c == ',';
             } else {
                 fast = false;
                 break;
@@ -261,6 +272,7 @@ public final class Fields {
     /** {@link #parse(CharSequence, int, int)} of bytes: the same digits, the same division, the same fallback. */
     private double parse(byte[] s, int from, int to, boolean decimalComma) {
         numberOk = true;
+        comma = false;
         int i = from;
         boolean neg = false;
         if (i < to && (s[i] == '-' || s[i] == '+')) {
@@ -286,6 +298,7 @@ public final class Fields {
                 }
             } else if ((c == '.' || c == ',' && decimalComma) && !point) {
                 point = true;
+                comma = c == ',';
             } else {
                 fast = false;
                 break;
@@ -297,6 +310,7 @@ public final class Fields {
         }
         String text = new String(s, from, to - from, charset);
         if (!decimalComma) {
+            comma = text.indexOf(',') >= 0;
             try {
                 return Double.parseDouble(text);
             } catch (NumberFormatException e) {
@@ -308,6 +322,9 @@ public final class Fields {
     }
 
     private double slow(CharSequence s, int from, int to) {
+        for (int k = from; k < to && !comma; k++) {
+            comma = s.charAt(k) == ',';
+        }
         try {
             return Double.parseDouble(s.subSequence(from, to).toString().replace(',', '.'));
         } catch (NumberFormatException e) {

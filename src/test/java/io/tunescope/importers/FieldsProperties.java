@@ -67,6 +67,7 @@ class FieldsProperties {
             return;
         }
         double got = f.number(1);
+        assertEquals(f.has(1, ','), f.comma(), text);
         Double want;
         try {
             want = Double.parseDouble(text.replace(',', '.'));
@@ -84,6 +85,7 @@ class FieldsProperties {
         Fields bf = new Fields();
         bf.split(b, 0, b.length, java.nio.charset.StandardCharsets.UTF_8);
         double fromBytes = bf.number(1);
+        assertEquals(bf.has(1, ','), bf.comma(), text);
         assertEquals(f.ok(), bf.ok(), text);
         assertEquals(Double.doubleToRawLongBits(got), Double.doubleToRawLongBits(fromBytes), text);
         // and as Double.parseDouble reads it without a decimal comma (sadf -d values)
@@ -95,6 +97,7 @@ class FieldsProperties {
         }
         double s = bf.parseDouble(b, 2, 2 + text.length(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(strict != null, bf.ok(), text);
+        assertEquals(text.indexOf(',') >= 0, bf.comma(), text);
         if (strict != null) {
             assertEquals(Double.doubleToRawLongBits(strict), Double.doubleToRawLongBits(s), text);
         }

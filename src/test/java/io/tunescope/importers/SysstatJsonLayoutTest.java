@@ -65,4 +65,38 @@ class SysstatJsonLayoutTest {
         assertEquals(stats.size(), ((SeriesSet) f.value()).reports());
         org.junit.jupiter.api.Assertions.assertTrue(stats.size() > before * 10);
     }
+
+    /**
+     * A minified document is one line, and a long one is longer than the longest line the line reader keeps: the JSON
+     * reader reads the file's characters, not its lines, so every report is read (and CRLF ends count as one line).
+     */
+    @org.junit.jupiter.api.Test
+    void aMinifiedDocumentLongerThanTheLongestLineIsReadWhole() throws Exception {
+        for (String fixture : new String[] {"fixtures/iostat/iostat-x-t.json", "fixtures/mpstat/mpstat-P-ALL.json"}) {
+            JsonNode tree = JSON.readTree(Files.readString(Path.of("src/test/resources", fixture)));
+            String text = JSON.writeValueAsString(tree);
+            Path p = dir.resolve("min.json");
+            Files.writeString(p, text, StandardCharsets.UTF_8);
+            int maxLine = text.length() / 3;
+            io.tunescope.importers.ImportContext whole = new io.tunescope.importers.ImportContext(p, "min.json",
+                    io.tunescope.importers.Head.read(p).decoding(), null, null, 4096, Integer.MAX_VALUE);
+            io.tunescope.importers.ImportContext cut = new io.tunescope.importers.ImportContext(p, "min.json",
+                    io.tunescope.importers.Head.read(p).decoding(), null, null, 4096, maxLine);
+            io.tunescope.importers.Importer<?> imp = fixture.contains("iostat") ? new io.tunescope.importers.iostat.IostatImporter()
+                    : new io.tunescope.importers.mpstat.MpstatImporter();
+            io.tunescope.importers.ImportResult<?> w = imp.parse(whole);
+            SeriesSet a = (SeriesSet) w.value();
+            io.tunescope.importers.ImportResult<?> r = imp.parse(cut);
+            SeriesSet b = (SeriesSet) r.value();
+            assertEquals(w.diagnostics(), r.diagnostics(), fixture);
+            org.junit.jupiter.api.Assertions.assertTrue(r.diagnostics().stream().noneMatch(d -> d.toString().contains("warn")
+                    || d.toString().contains("error")), fixture + ": " + r.diagnostics());
+            assertEquals(a.reports(), b.reports(), fixture);
+            assertEquals(tree.at("/sysstat/hosts/0/statistics").size(), b.reports(), fixture);
+            assertEquals(a.series().size(), b.series().size(), fixture);
+            for (int i = 0; i < a.series().size(); i++) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(a.series().get(i).values(), b.series().get(i).values(), fixture);
+            }
+        }
+    }
 }

@@ -146,8 +146,12 @@ final class CsvTable {
         if (s == null || s.isBlank()) {
             return null;
         }
+        String t = s.strip();
+        if (t.indexOf(':') >= 0 || t.indexOf(' ') >= 0) {
+            return null; // a time or words: never a number (parseDouble would throw), asked of every sadf timestamp
+        }
         try {
-            return Double.parseDouble(s.strip());
+            return Double.parseDouble(t);
         } catch (NumberFormatException e) {
             return null;
         }

@@ -201,7 +201,9 @@ public final class SadfImporter implements Importer<SeriesSet> {
         private final Map<String, Integer> owner;
         private final java.util.Set<String> repeated;
         private final ImportContext ctx;
-        private final io.tunescope.importers.BytesMap<Integer> reportOfBytes = new io.tunescope.importers.BytesMap<>();
+        /** The timestamp of the row before (its bytes) and its report. */
+        private byte[] lastStamp;
+        private Integer lastReport;
         private final List<io.tunescope.importers.BytesMap<Entity>> entities = new java.util.ArrayList<>();
         private final io.tunescope.importers.Fields numbers = new io.tunescope.importers.Fields();
         private int[] start = new int[64];
@@ -317,7 +319,9 @@ public final class SadfImporter implements Importer<SeriesSet> {
             if (iv != null) {
                 interval = Math.round(iv * 1000);
             }
-            Integer report = reportOfBytes.get(b, start[2], end[2]);
+            // a timestamp is on several rows in a row (one per device): its report is looked up once
+            Integer report = lastStamp != null && java.util.Arrays.equals(lastStamp, 0, lastStamp.length, b, start[2], end[2])
+                    ? lastReport : null;
             if (report != null) {
                 c.selectReport(report);
             } else {
@@ -338,7 +342,8 @@ public final class SadfImporter implements Importer<SeriesSet> {
                     }
                     reportOf.put(ts, report);
                 }
-                reportOfBytes.put(b, start[2], end[2], report);
+                lastStamp = java.util.Arrays.copyOfRange(b, start[2], end[2]);
+                lastReport = report;
             }
             int pos = 3;
             for (int k = 0; k < layout.size(); k++) {

@@ -474,18 +474,29 @@ public final class IostatImporter implements Importer<SeriesSet> {
             if (!aligned) {
                 continue;
             }
-            TimeSeries.Builder b = new TimeSeries.Builder(
-                    io.tunescope.model.series.Metric.of("iostat", "await", dev, Unit.MILLISECONDS), set.clock(), ra.file());
-            for (int i = 0; i < ra.size(); i++) {
-                double[] o = new double[KINDS.length];
-                double[] w = new double[KINDS.length];
+            io.tunescope.model.series.Metric metric = io.tunescope.model.series.Metric.of("iostat", "await", dev, Unit.MILLISECONDS);
+            // at r_await's samples (its times and lines shared, not copied), with meanWait's sums done in place
+            double[] v = new double[ra.size()];
+            for (int i = 0; i < v.length; i++) {
+                double n = 0;
+                double sum = 0;
                 for (int k = 0; k < KINDS.length; k++) {
-                    o[k] = rate[k] == null ? 0 : rate[k].value(i);
-                    w[k] = wait[k] == null ? 0 : wait[k].value(i);
+                    double o = rate[k] == null ? 0 : rate[k].value(i);
+                    double w = wait[k] == null ? 0 : wait[k].value(i);
+                    n += o;
+                    sum += o * w;
                 }
-                b.add(ra.time(i), meanWait(o, w), ra.line(i));
+                v[i] = n > 0 ? sum / n : 0;
             }
-            out.add(b.build());
+            if (ra.clock() == set.clock()) {
+                out.add(ra.withValues(metric, v));
+            } else {
+                TimeSeries.Builder b = new TimeSeries.Builder(metric, set.clock(), ra.file());
+                for (int i = 0; i < v.length; i++) {
+                    b.add(ra.time(i), v[i], ra.line(i));
+                }
+                out.add(b.build());
+            }
         }
         if (out.size() == set.series().size() && sinceBoot.size() == set.sinceBoot().size()) {
             return set;

@@ -137,6 +137,7 @@ public final class MpstatImporter implements Importer<SeriesSet> {
     private SeriesSet parseText(ImportContext ctx) throws IOException {
         SeriesCollector c = new SeriesCollector("mpstat", ctx.displayName());
         String[] cols = null;
+        String colsText = null;
         boolean stamped = false;
         int skippedAverage = 0;
         Section section = Section.CPU;
@@ -192,7 +193,10 @@ public final class MpstatImporter implements Importer<SeriesSet> {
                     sectionTime = h.group(1);
                     inReport.add(next);
                     section = next;
-                    String[] header = h.group(3).strip().split("\\s+");
+                    String rest = h.group(3);
+                    // the same header every report: split once (String.split compiles its expression at every call)
+                    String[] header = cols != null && rest.equals(colsText) ? cols : rest.strip().split("\\s+");
+                    colsText = rest;
                     if (cols == null || !java.util.Arrays.equals(cols, header)) {
                         columns.clear();
                         columnsOfId.clear();

@@ -294,9 +294,8 @@ public final class NumastatImporter implements Importer<NumaStats> {
             if (start == end || !isNumber(l, start, end)) {
                 return false;
             }
-            String t = l.substring(start, end);
-            vals[i] = Double.parseDouble(t);
-            tb.sawDecimal |= t.indexOf('.') >= 0;
+            vals[i] = number(l, start, end);
+            tb.sawDecimal |= l.lastIndexOf('.', end - 1) >= start;
             end = start;
         }
         String label = l.substring(0, end).strip();
@@ -312,6 +311,46 @@ public final class NumastatImporter implements Importer<NumaStats> {
         }
         tb.dataRows++;
         return true;
+    }
+
+    /** Powers of ten exactly representable as doubles. */
+    private static final double[] POW10 = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22};
+
+    /**
+     * {@link Double#parseDouble} of {@code s[from, to)}, a number {@link #isNumber} accepted, without a substring: while
+     * the digits fit in 2^53 and there are at most 22 decimals, {@code digits / 10^decimals} is one correctly rounded
+     * division of two exact doubles, the double parseDouble gives; anything else (more digits, digits other than
+     * ASCII) goes to parseDouble itself, which also throws as before.
+     */
+    static double number(String s, int from, int to) {
+        int i = from;
+        boolean neg = s.charAt(i) == '-';
+        if (neg) {
+            i++;
+        }
+        long m = 0;
+        int decimals = 0;
+        boolean point = false;
+        for (; i < to; i++) {
+            char c = s.charAt(i);
+            if (c == '.' && !point) {
+                point = true;
+            } else if (c >= '0' && c <= '9' && m < (1L << 53) / 10) {
+                m = m * 10 + (c - '0');
+                if (point) {
+                    decimals++;
+                }
+            } else {
+                return Double.parseDouble(s.substring(from, to));
+            }
+        }
+        if (decimals >= POW10.length) {
+            return Double.parseDouble(s.substring(from, to));
+        }
+        double v = decimals == 0 ? m : m / POW10[decimals];
+        return neg ? -v : v;
     }
 
     /** -?digits(.digits)? */

@@ -35,7 +35,13 @@ public final class SnapshotTime {
         try {
             Matcher m = ISO.matcher(line);
             if (m.find()) {
-                LocalDateTime t = LocalDateTime.parse(m.group(1) + "T" + m.group(2).replace(',', '.'));
+                String d = m.group(1);
+                String hms = m.group(2);
+                // yyyy-MM-dd and HH:mm:ss (the regex's ASCII digits) as the ISO parser reads them, without it
+                LocalDateTime t = hms.length() == 8
+                        ? LocalDateTime.of(Integer.parseInt(d, 0, 4, 10), Integer.parseInt(d, 5, 7, 10), Integer.parseInt(d, 8, 10, 10),
+                                Integer.parseInt(hms, 0, 2, 10), Integer.parseInt(hms, 3, 5, 10), Integer.parseInt(hms, 6, 8, 10))
+                        : LocalDateTime.parse(d + "T" + hms.replace(',', '.'));
                 String z = m.group(3);
                 ZoneOffset off = ZoneOffset.UTC;
                 if (z != null && !z.equals("Z")) {

@@ -33,6 +33,8 @@ public final class SeriesCollector {
     private int current = -1;
     private int lastDeviceReport = -1;
     private final Map<Integer, Long> offsets = new java.util.HashMap<>();
+    /** The rows of each entity (see {@link Track}). */
+    private final Map<String, Track> tracks = new java.util.HashMap<>();
 
     public SeriesCollector(String tool, String file) {
         this.tool = tool;
@@ -86,7 +88,7 @@ public final class SeriesCollector {
     public boolean currentHasValues() {
         int r = stamps.size() - 1;
         for (Col c : cols.values()) {
-            if (c.n > 0 && c.report[c.n - 1] == r) {
+            if (c.n > 0 && c.reports()[c.n - 1] == r) {
                 return true;
             }
         }
@@ -150,7 +152,12 @@ public final class SeriesCollector {
      */
     public static void readSysstatJson(ImportContext ctx, String kept, Statistic onStatistic,
                                        java.util.function.BiConsumer<String, String> onField) throws java.io.IOException {
-        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(new LinesReader(ctx.lines()))) {
+        // the decoded bytes, not lines: a minified document is one line, longer than the longest line kept
+        // (ImportContext.maxLineChars); Jackson counts lines as the line reader does (LF, CRLF, a lone CR)
+        java.io.Reader text = new java.io.InputStreamReader(ctx.bytes(), ctx.decoding().charset().newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE));
+        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(text)) {
             com.fasterxml.jackson.core.JsonToken t;
             while ((t = p.nextToken()) != null) {
                 if (t != com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
@@ -269,7 +276,7 @@ public final class SeriesCollector {
             return c;
         }
         Metric m = Metric.of(tool, name, entity, unit);
-        c = cols.computeIfAbsent(m.key(), k -> new Col(m));
+        c = cols.computeIfAbsent(m.key(), k -> new Col(m, tracks.computeIfAbsent(entity, e -> new Track())));
         if (c.metric.unit() == unit) {
             byEntity.put(entity, c);
         }
@@ -277,7 +284,7 @@ public final class SeriesCollector {
     }
 
     /**
-     * Builds the set.
+     * Builds the set, once: the collected values go to the series without copies (the collector is empty afterwards).
      *
      * @param firstIsSinceBoot   the first report is the average since boot: kept apart, not plotted
      * @param intervalMs         the interval when the file states it (0 = unknown)
@@ -345,19 +352,88 @@ public final class SeriesCollector {
             sinceBootLine = reportLines.get(0);
         }
         List<TimeSeries> series = new ArrayList<>();
+        // the columns' arrays go to the series as they are (trimmed), and columns at the same reports (every column
+        // of a report) share one times array, those of the same rows (one device's columns) one lines array
+        int[] lastReports = null;
+        int lastReportsN = -1;
+        long[] lastTimes = null;
+        int[] lastLinesSource = null;
+        int[] lastLines = null;
+        // the since-boot report left out of a track's reports and lines once, for all its columns
+        int[] cutSource = null;
+        int cutSourceN = -1;
+        int[] cutReports = null;
+        int[] cutLines = null;
         for (Col c : cols.values()) {
-            TimeSeries.Builder b = new TimeSeries.Builder(c.metric, clock, file);
-            for (int i = 0; i < c.n; i++) {
-                if (skipFirst && c.report[i] == 0) {
-                    sinceBoot.put(c.metric.key(), c.values[i]);
-                    continue;
+            int[] report = c.reports();
+            int[] lines = c.lines();
+            double[] values = c.values;
+            int m = c.n;
+            if (skipFirst) {
+                int kept = m;
+                for (int i = 0; i < m; i++) {
+                    if (report[i] == 0) {
+                        sinceBoot.put(c.metric.key(), values[i]);
+                        kept--;
+                    }
                 }
-                b.add(times[c.report[i]], c.values[i], c.lines[i]);
+                if (kept < m) {
+                    // the since-boot report's values are left out (and kept apart): the rest copied without them
+                    double[] v2 = new double[kept];
+                    for (int i = 0, j = 0; i < m; i++) {
+                        if (report[i] != 0) {
+                            v2[j++] = values[i];
+                        }
+                    }
+                    if (report != cutSource || m != cutSourceN) {
+                        cutReports = new int[kept];
+                        cutLines = new int[kept];
+                        for (int i = 0, j = 0; i < m; i++) {
+                            if (report[i] != 0) {
+                                cutReports[j] = report[i];
+                                cutLines[j] = lines[i];
+                                j++;
+                            }
+                        }
+                        cutSource = report;
+                        cutSourceN = m;
+                    }
+                    report = cutReports;
+                    lines = cutLines;
+                    values = v2;
+                    m = kept;
+                }
             }
-            if (b.size() > 0) {
-                series.add(b.build());
+            if (m == 0) {
+                continue;
             }
+            long[] t;
+            if (lastReports != null && lastReportsN == m
+                    && (lastReports == report || Arrays.equals(lastReports, 0, m, report, 0, m))) {
+                t = lastTimes;
+            } else {
+                t = new long[m];
+                for (int i = 0; i < m; i++) {
+                    t[i] = times[report[i]];
+                }
+                lastReports = report;
+                lastReportsN = m;
+                lastTimes = t;
+            }
+            int[] l;
+            if (lastLines != null && lastLines.length == m
+                    && (lastLinesSource == lines || Arrays.equals(lastLines, 0, m, lines, 0, m))) {
+                l = lastLines;
+            } else {
+                l = lines.length == m ? lines : Arrays.copyOf(lines, m);
+                lastLines = l;
+            }
+            lastLinesSource = lines;
+            double[] v = values.length == m ? values : Arrays.copyOf(values, m);
+            series.add(TimeSeries.adopt(c.metric, clock, file, t, v, l));
         }
+        cols.clear();
+        byName.clear();
         if (skipFirst) {
             ctx.info(sinceBootLine, ctx.displayName() + ": the first report (line " + sinceBootLine
                     + ") is the average since boot; it is kept apart and not plotted");
@@ -365,21 +441,77 @@ public final class SeriesCollector {
         return new SeriesSet(tool, clock, n, series, sinceBoot, sinceBootLine, interval, meta);
     }
 
-    private static final class Col {
-        final Metric metric;
+    /**
+     * The rows (report and line) at which the columns of one entity got values: the columns of a row share them (a
+     * value costs one double, not a report and a line as well). Appended by the first column of each row.
+     */
+    private static final class Track {
         int[] report = new int[16];
-        double[] values = new double[16];
         int[] lines = new int[16];
         int n;
 
-        Col(Metric metric) {
+        void add(int r, int line) {
+            if (n == report.length) {
+                report = Arrays.copyOf(report, n * 2);
+                lines = Arrays.copyOf(lines, n * 2);
+            }
+            report[n] = r;
+            lines[n] = line;
+            n++;
+        }
+    }
+
+    /**
+     * One series' values. While it has a value at every row of its entity's {@link Track} (its i-th value at the
+     * track's i-th row) only the values are stored; a column that misses a row, gets a value at a row its entity's
+     * other columns do not have, or two in one row, goes on with a report and line array of its own, copied from the
+     * track so far.
+     */
+    private static final class Col {
+        final Metric metric;
+        Track track;
+        double[] values = new double[16];
+        /** Own reports and lines once off the track, else null. */
+        int[] report;
+        int[] lines;
+        int n;
+
+        Col(Metric metric, Track track) {
             this.metric = metric;
+            this.track = track;
+        }
+
+        int[] reports() {
+            return track != null ? track.report : report;
+        }
+
+        int[] lines() {
+            return track != null ? track.lines : lines;
         }
 
         void add(int r, double v, int line) {
+            Track t = track;
+            if (n == values.length) {
+                values = Arrays.copyOf(values, n * 2);
+            }
+            if (t != null) {
+                int tn = t.n;
+                if (n == tn) {
+                    if (n == 0 || t.report[n - 1] != r || t.lines[n - 1] != line) {
+                        t.add(r, line);
+                        values[n++] = v;
+                        return;
+                    }
+                } else if (n == tn - 1 && t.report[n] == r && t.lines[n] == line) {
+                    values[n++] = v;
+                    return;
+                }
+                report = Arrays.copyOf(t.report, values.length);
+                lines = Arrays.copyOf(t.lines, values.length);
+                track = null;
+            }
             if (n == report.length) {
                 report = Arrays.copyOf(report, n * 2);
-                values = Arrays.copyOf(values, n * 2);
                 lines = Arrays.copyOf(lines, n * 2);
             }
             report[n] = r;

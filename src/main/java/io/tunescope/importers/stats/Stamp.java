@@ -49,6 +49,24 @@ public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
         if (i == n || !(Character.isDigit(line.charAt(i)) || line.charAt(i) == 'T') || line.indexOf(':', i) < 0) {
             return null;
         }
+        Stamp fast = common(line, i);
+        return fast != null ? fast : expressions(line);
+    }
+
+    /** {@link #parseLine} by the regular expressions alone (what the common-layout path is tested against). */
+    static Stamp parseLineByExpressions(String line) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        if (i == n || !(Character.isDigit(line.charAt(i)) || line.charAt(i) == 'T') || line.indexOf(':', i) < 0) {
+            return null;
+        }
+        return expressions(line);
+    }
+
+    private static Stamp expressions(String line) {
         Matcher m = FULL.matcher(line);
         if (!m.matches()) {
             return null;
@@ -60,6 +78,141 @@ public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
             return null;
         }
         return d == null ? time : new Stamp(d.a, d.b, d.c, d.sep, time.seconds, time.millis);
+    }
+
+    /**
+     * {@link #parseLine} of the most common timestamp lines without a regular expression: from {@code i} (after the
+     * leading blanks), a date of {@code \d{1,4}} sep {@code \d{1,2}} sep {@code \d{1,4}} (one separator of '/', '.',
+     * '-'), a ' ' or 'T' and blanks, a time {@code \d{1,2}:\d{2}:\d{2}} in range, then blanks, an optional AM/PM
+     * (am/pm) and blanks to the end; blanks are spaces and tabs. Such a line is what {@link #FULL} matches with that
+     * date and time, so the stamp is the one the expressions give. Null for any other line (then the expressions
+     * decide): fractions of a second, zones, other blanks, out-of-range fields.
+     */
+    private static Stamp common(String s, int from) {
+        int n = s.length();
+        for (int j = 0; j < from; j++) {
+            if (s.charAt(j) != ' ' && s.charAt(j) != '\t') {
+                return null;
+            }
+        }
+        int i = from;
+        int a = 0;
+        int k = 0;
+        for (; i < n && k < 5 && isDigit(s.charAt(i)); i++, k++) {
+            a = a * 10 + s.charAt(i) - '0';
+        }
+        if (k < 1 || k > 4 || i >= n) {
+            return null;
+        }
+        char sep = s.charAt(i++);
+        if (sep != '/' && sep != '.' && sep != '-') {
+            return null;
+        }
+        int b = 0;
+        k = 0;
+        for (; i < n && k < 3 && isDigit(s.charAt(i)); i++, k++) {
+            b = b * 10 + s.charAt(i) - '0';
+        }
+        if (k < 1 || k > 2 || i >= n || s.charAt(i) != sep) {
+            return null;
+        }
+        i++;
+        int c = 0;
+        k = 0;
+        for (; i < n && k < 5 && isDigit(s.charAt(i)); i++, k++) {
+            c = c * 10 + s.charAt(i) - '0';
+        }
+        if (k < 1 || k > 4 || i >= n || s.charAt(i) != ' ' && s.charAt(i) != 'T') {
+            return null;
+        }
+        i++;
+        while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+            i++;
+        }
+        int h = 0;
+        k = 0;
+        for (; i < n && k < 3 && isDigit(s.charAt(i)); i++, k++) {
+            h = h * 10 + s.charAt(i) - '0';
+        }
+        if (k < 1 || k > 2 || i + 6 > n || s.charAt(i) != ':' || s.charAt(i + 3) != ':'
+                || !isDigit(s.charAt(i + 1)) || !isDigit(s.charAt(i + 2)) || !isDigit(s.charAt(i + 4)) || !isDigit(s.charAt(i + 5))) {
+            return null;
+        }
+        int mi = (s.charAt(i + 1) - '0') * 10 + s.charAt(i + 2) - '0';
+        int se = (s.charAt(i + 4) - '0') * 10 + s.charAt(i + 5) - '0';
+        i += 6;
+        if (i < n && isDigit(s.charAt(i)) || h > 23 || mi > 59 || se > 60) {
+            return null;
+        }
+        while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+            i++;
+        }
+        int ampm = 0;
+        if (i + 2 <= n) {
+            char x = s.charAt(i);
+            char y = s.charAt(i + 1);
+            if ((x == 'A' || x == 'P') && y == 'M' || (x == 'a' || x == 'p') && y == 'm') {
+                ampm = x == 'P' || x == 'p' ? 2 : 1;
+                i += 2;
+            }
+        }
+        while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+            i++;
+        }
+        i = zone(s, i);
+        if (i != n) {
+            return null;
+        }
+        if (ampm != 0) {
+            if (h < 1 || h > 12) {
+                return null;
+            }
+            h = h % 12 + (ampm == 2 ? 12 : 0);
+        }
+        return new Stamp(a, b, c, sep, h * 3600 + mi * 60 + se, 0);
+    }
+
+    /**
+     * After a zone that {@link #FULL} accepts ({@code [+-]\d{2}:?\d{2}}, {@code Z}, {@code UTC}, {@code [A-Z]{3,4}}) at
+     * {@code i} and the spaces or tabs after it: the index there; {@code i} itself when there is no zone; -1 when the
+     * text there is none of them.
+     */
+    private static int zone(String s, int i) {
+        int n = s.length();
+        if (i == n) {
+            return i;
+        }
+        char z = s.charAt(i);
+        int j = i;
+        if (z == '+' || z == '-') {
+            if (j + 5 > n || !isDigit(s.charAt(j + 1)) || !isDigit(s.charAt(j + 2))) {
+                return -1;
+            }
+            j += 3;
+            if (s.charAt(j) == ':') {
+                j++;
+            }
+            if (j + 2 > n || !isDigit(s.charAt(j)) || !isDigit(s.charAt(j + 1))) {
+                return -1;
+            }
+            j += 2;
+        } else {
+            while (j < n && s.charAt(j) >= 'A' && s.charAt(j) <= 'Z') {
+                j++;
+            }
+            int letters = j - i;
+            if (!(letters == 1 && z == 'Z' || letters == 3 || letters == 4)) {
+                return -1;
+            }
+        }
+        while (j < n && (s.charAt(j) == ' ' || s.charAt(j) == '\t')) {
+            j++;
+        }
+        return j;
+    }
+
+    private static boolean isDigit(char ch) {
+        return ch >= '0' && ch <= '9';
     }
 
     /**
@@ -131,6 +284,57 @@ public record Stamp(int a, int b, int c, char sep, int seconds, int millis) {
 
     /** A time of day alone ({@code 10:41:33}, {@code 06:47:54 AM}, {@code 07时20分55秒}), or null. */
     public static Stamp time(String s) {
+        Stamp fast = commonTime(s.strip());
+        return fast != null ? fast : timeByExpressions(s);
+    }
+
+    /**
+     * {@link #time} of {@code \d{1,2}:\d{2}:\d{2}}, spaces or tabs, an optional AM/PM (am/pm), in range, without
+     * the expression (which matches such a text with the same fields); null for any other text.
+     */
+    private static Stamp commonTime(String s) {
+        int n = s.length();
+        int i = 0;
+        int h = 0;
+        for (; i < n && i < 3 && isDigit(s.charAt(i)); i++) {
+            h = h * 10 + s.charAt(i) - '0';
+        }
+        if (i < 1 || i > 2 || i + 6 > n || s.charAt(i) != ':' || s.charAt(i + 3) != ':'
+                || !isDigit(s.charAt(i + 1)) || !isDigit(s.charAt(i + 2)) || !isDigit(s.charAt(i + 4)) || !isDigit(s.charAt(i + 5))) {
+            return null;
+        }
+        int mi = (s.charAt(i + 1) - '0') * 10 + s.charAt(i + 2) - '0';
+        int se = (s.charAt(i + 4) - '0') * 10 + s.charAt(i + 5) - '0';
+        i += 6;
+        if (h > 23 || mi > 59 || se > 60) {
+            return null;
+        }
+        while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+            i++;
+        }
+        int ampm = 0;
+        if (i + 2 == n) {
+            char x = s.charAt(i);
+            char y = s.charAt(i + 1);
+            if ((x == 'A' || x == 'P') && y == 'M' || (x == 'a' || x == 'p') && y == 'm') {
+                ampm = x == 'P' || x == 'p' ? 2 : 1;
+                i += 2;
+            }
+        }
+        if (i != n) {
+            return null;
+        }
+        if (ampm != 0) {
+            if (h < 1 || h > 12) {
+                return null;
+            }
+            h = h % 12 + (ampm == 2 ? 12 : 0);
+        }
+        return new Stamp(-1, -1, -1, (char) 0, h * 3600 + mi * 60 + se, 0);
+    }
+
+    /** {@link #time} by the regular expressions alone. */
+    static Stamp timeByExpressions(String s) {
         Matcher m = TIME.matcher(s.strip());
         if (!m.matches()) {
             Matcher cjk = CJK_TIME.matcher(s.strip());

@@ -153,7 +153,7 @@ public final class VmstatImporter implements Importer<SeriesSet> {
                 boolean ok = true;
                 for (int i = 0; i < cols.length; i++) {
                     d[i] = f.number(i);
-                    if (!f.ok() || f.has(i, ',')) { // vmstat prints integers; a decimal comma is not one of its rows
+                    if (!f.ok() || f.comma()) { // vmstat prints integers; a decimal comma is not one of its rows
                         ok = false;
                         break;
                     }

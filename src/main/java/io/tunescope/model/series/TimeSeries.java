@@ -27,6 +27,37 @@ public final class TimeSeries {
         this.lines = lines.clone();
     }
 
+    /** Takes the arrays as they are (no copies): only for arrays no one else changes; checked as the public one. */
+    private TimeSeries(Metric metric, Clock clock, String file, long[] times, double[] values, int[] lines, boolean owned) {
+        if (times.length != values.length || times.length != lines.length) {
+            throw new IllegalArgumentException("times, values and lines must have the same length");
+        }
+        this.metric = metric;
+        this.clock = clock;
+        this.file = file == null ? "" : file;
+        this.times = times;
+        this.values = values;
+        this.lines = lines;
+    }
+
+    /**
+     * A series that takes over its arrays instead of copying them, for builders of large series (the statistics
+     * importers): the caller hands them over and never changes them afterwards. Several series may share one times
+     * or lines array (every column of a report has the same times): a series never changes its arrays and gives out
+     * only copies, so sharing is not visible.
+     */
+    public static TimeSeries adopt(Metric metric, Clock clock, String file, long[] times, double[] values, int[] lines) {
+        return new TimeSeries(metric, clock, file, times, values, lines, true);
+    }
+
+    /**
+     * A series of another metric at the same samples as this one (same clock, file, times and lines, shared, not
+     * copied) with the values {@code values} (taken over, as {@link #adopt} does; one per sample).
+     */
+    public TimeSeries withValues(Metric metric, double[] values) {
+        return new TimeSeries(metric, clock, file, times, values, lines, true);
+    }
+
     public Metric metric() {
         return metric;
     }
@@ -184,7 +215,7 @@ public final class TimeSeries {
         }
 
         public TimeSeries build() {
-            return new TimeSeries(metric, clock, file, Arrays.copyOf(t, n), Arrays.copyOf(v, n), Arrays.copyOf(l, n));
+            return new TimeSeries(metric, clock, file, Arrays.copyOf(t, n), Arrays.copyOf(v, n), Arrays.copyOf(l, n), true);
         }
     }
 }

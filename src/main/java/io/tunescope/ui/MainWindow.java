@@ -69,6 +69,18 @@ public final class MainWindow implements UiContext {
     private final List<CaptureView> views = new ArrayList<>();
     private final List<Tab> viewTabs = new ArrayList<>();
     private final List<java.util.function.Function<UiContext, CaptureView>> viewMakers = Views.makers();
+    /**
+     * The views still to be shown the open capture ({@link #showing}): the visible one is shown at once, the others
+     * after it is filled, one per FX event, or at once when wanted sooner ({@link #shownViews()}, a tab selected).
+     */
+    private final ShowOrder showOrder = new ShowOrder();
+    /** The capture the views are shown (null when none is open). */
+    private Capture showing;
+    /** The view whose filling the other views wait for, and the round it belongs to (-1 when none). */
+    private CaptureView awaited;
+    private int awaitedRound = -1;
+    /** How many views were still waiting when the awaited one said it was filled (for tests), -1 before. */
+    private int waitingAtFill = -1;
     private final Label statusLabel = new Label();
     private final ProgressBar progress = new ProgressBar(0);
     private final Button cancel = new Button();
@@ -178,7 +190,7 @@ public final class MainWindow implements UiContext {
 
     /** The flame graph as it is on screen (colours, transforms, search, zoom), for the PDF report; null before one was shown. */
     private io.tunescope.export.ReportOptions.FlameState flameOnScreen() {
-        for (CaptureView v : views()) {
+        for (CaptureView v : shownViews()) {
             if (v instanceof io.tunescope.ui.flame.FlameView fv) {
                 var vm = fv.viewModel();
                 var snap = vm.snapshot();
@@ -228,6 +240,9 @@ public final class MainWindow implements UiContext {
         welcomeTab.setClosable(false);
         tabs.getTabs().add(welcomeTab);
         tabs.setId("viewTabs");
+        // a view's content joins the scene when its tab is first selected (CSS and layout of the hidden ones would
+        // cost seconds when a capture opens), and a view not shown the capture yet is shown it then
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> tabSelected(t));
 
         split.getItems().addAll(side, tabs);
         SplitPane.setResizableWithParent(side, false);
@@ -674,6 +689,8 @@ public final class MainWindow implements UiContext {
     }
 
     private void showCapture(Capture c) {
+        showOrder.clear();
+        awaited = null;
         refreshRecent();
         io.tunescope.ui.source.SourceViewer.closeAll();
         TreeItem<Object> root = new TreeItem<>("root");
@@ -732,8 +749,99 @@ public final class MainWindow implements UiContext {
             tabs.getTabs().setAll(welcomeTab);
         }
         sidebar.setRoot(root);
-        for (CaptureView v : views()) {
-            v.show(c);
+        showing = c;
+        if (c == null) {
+            for (CaptureView v : views()) {
+                v.show(null);
+            }
+            return;
+        }
+        // the visible view first; the others once it is filled (see viewFilled), one per FX event
+        int first = viewTabs.indexOf(tabs.getSelectionModel().getSelectedItem());
+        int round = showOrder.start(views.size(), first);
+        int i = showOrder.next();
+        if (i < 0) {
+            return;
+        }
+        attach(i);
+        CaptureView visible = views.get(i);
+        visible.show(c);
+        if (visible.fillsInBackground()) {
+            awaited = visible;
+            awaitedRound = round;
+            // in case the view never says it is filled (its work failed badly): the others are not kept waiting long
+            javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(
+                    Double.parseDouble(System.getProperty("tunescope.showRestAfterSeconds", SHOW_REST_AFTER_S))));
+            wait.setOnFinished(e -> showRestAfterPulse(round));
+            wait.play();
+        } else {
+            showRestAfterPulse(round);
+        }
+    }
+
+    /**
+     * How long the other views wait at most for the visible one to be filled before they are shown the capture, in
+     * seconds ({@code -Dtunescope.showRestAfterSeconds}: tests wait for ever).
+     */
+    private static final String SHOW_REST_AFTER_S = "20";
+
+    /**
+     * A view has its content. The first time in a round, when it is the one the others wait for, they are shown the
+     * capture after the next frame.
+     */
+    @Override
+    public void viewFilled(CaptureView view) {
+        StartupLog.viewFilled(tabs);
+        if (view == awaited && awaitedRound == showOrder.round()) {
+            awaited = null;
+            waitingAtFill = showOrder.size();
+            showRestAfterPulse(awaitedRound);
+        }
+    }
+
+    /** After the next frame, the views not shown the capture of this round yet are shown it, one per FX event. */
+    private void showRestAfterPulse(int round) {
+        Scene scene = stage.getScene();
+        if (round != showOrder.round() || scene == null) {
+            return;
+        }
+        Runnable[] afterPulse = new Runnable[1];
+        afterPulse[0] = () -> {
+            scene.removePostLayoutPulseListener(afterPulse[0]);
+            Platform.runLater(() -> showRest(round));
+        };
+        scene.addPostLayoutPulseListener(afterPulse[0]);
+        Platform.requestNextPulse();
+    }
+
+    private void showRest(int round) {
+        if (round != showOrder.round() || MainWindow.of(stage) != this) {
+            return; // another capture since, or the window was rebuilt (another language)
+        }
+        int i = showOrder.next();
+        if (i >= 0) {
+            views.get(i).show(showing);
+            Platform.runLater(() -> showRest(round));
+        }
+    }
+
+    /** A tab selected: a view's content joins the scene, and the view is shown the capture if it was not yet. */
+    private void tabSelected(Tab t) {
+        int i = viewTabs.indexOf(t);
+        if (i < 0 || i >= views.size()) {
+            return;
+        }
+        attach(i);
+        if (showOrder.take(i)) {
+            views.get(i).show(showing);
+        }
+    }
+
+    /** Puts a view's content in its tab (it is left out until the tab is first selected). */
+    private void attach(int i) {
+        Tab t = viewTabs.get(i);
+        if (t.getContent() == null) {
+            t.setContent(views.get(i).node());
         }
     }
 
@@ -757,7 +865,7 @@ public final class MainWindow implements UiContext {
     /** "Show evidence": the first view that can reveal the target gets it, and its tab is selected. */
     @Override
     public boolean navigate(Target target) {
-        views();
+        shownViews();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i).reveal(target)) {
                 tabs.getSelectionModel().select(viewTabs.get(i));
@@ -768,7 +876,7 @@ public final class MainWindow implements UiContext {
     }
 
     private void showFile(SourceFile f) {
-        views();
+        shownViews();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i) instanceof FilesView fv) {
                 tabs.getSelectionModel().select(viewTabs.get(i));
@@ -802,9 +910,18 @@ public final class MainWindow implements UiContext {
         return views;
     }
 
+    /** The views, all made and all shown the open capture (those not shown it yet are shown it now). */
+    private List<CaptureView> shownViews() {
+        views();
+        for (int i = showOrder.next(); i >= 0; i = showOrder.next()) {
+            views.get(i).show(showing);
+        }
+        return views;
+    }
+
     private void makeNextView() {
         CaptureView v = viewMakers.get(views.size()).apply(this);
-        Tab t = new Tab(text(v.titleKey()), v.node());
+        Tab t = new Tab(text(v.titleKey())); // the content is put in when the tab is first selected (attach)
         t.setGraphic(Icons.icon(v.iconLiteral()));
         t.setClosable(false);
         t.setId("tab-" + v.titleKey());
@@ -907,7 +1024,7 @@ public final class MainWindow implements UiContext {
     public List<String> compare(Step before, Step after) {
         List<String> shown = new ArrayList<>();
         Tab first = null;
-        views();
+        shownViews();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i).compare(before, after)) {
                 shown.add(viewTabs.get(i).getText());
@@ -947,12 +1064,22 @@ public final class MainWindow implements UiContext {
 
     /** The window's view of this type, or null (for tests). */
     <T extends CaptureView> T view(Class<T> type) {
-        for (CaptureView v : views()) {
+        for (CaptureView v : shownViews()) {
             if (type.isInstance(v)) {
                 return type.cast(v);
             }
         }
         return null;
+    }
+
+    /** How many views have still to be shown the open capture (for tests). */
+    int viewsWaiting() {
+        return showOrder.size();
+    }
+
+    /** How many views were still waiting to be shown the capture when the visible one was filled, -1 before (for tests). */
+    int viewsWaitingAtFill() {
+        return waitingAtFill;
     }
 
     /** How many of the views are made so far (for tests: they are made after the first frame). */

@@ -67,6 +67,13 @@ final class TimelineKeys {
                 javafx.application.Platform.runLater(() -> focusChart(scope));
             }
         });
+        // the chart appears when its data is in, which may be after the tab is shown (a view is shown the capture
+        // when its tab is first selected if its turn had not come yet)
+        viewer.visibleProperty().addListener((o, a, b) -> {
+            if (b) {
+                javafx.application.Platform.runLater(() -> focusChart(scope));
+            }
+        });
         BooleanSupplier focused = () -> viewer.getScene() != null
                 && (viewer.getScene().getFocusOwner() == viewer || viewer.getScene().getFocusOwner() == viewer.getCanvas());
         keys.register("timeline.left", KeyCombination.valueOf("Left"), "shortcut.timeline.left", scope, focused, () -> move(-1, false));

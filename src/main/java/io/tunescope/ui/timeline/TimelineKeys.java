@@ -68,10 +68,17 @@ final class TimelineKeys {
             }
         });
         // the chart appears when its data is in, which may be after the tab is shown (a view is shown the capture
-        // when its tab is first selected if its turn had not come yet)
+        // when its tab is first selected if its turn had not come yet): it gets the keys then, unless the user moved
+        // the focus since the tab was shown
         viewer.visibleProperty().addListener((o, a, b) -> {
-            if (b) {
-                javafx.application.Platform.runLater(() -> focusChart(scope));
+            if (b && chartAwaited) {
+                javafx.application.Platform.runLater(() -> {
+                    chartAwaited = false;
+                    if (viewer.getScene() != null && viewer.getScene().getFocusOwner() == focusWhenShown
+                            && io.tunescope.ui.Shortcuts.isShowing(viewer)) {
+                        viewer.requestFocus();
+                    }
+                });
             }
         });
         BooleanSupplier focused = () -> viewer.getScene() != null
@@ -100,7 +107,17 @@ final class TimelineKeys {
                 () -> focused.getAsBoolean() && canAnnotate.getAsBoolean(), annotate);
     }
 
+    /** The view was shown before its chart was there: the chart takes the keys when it appears (see register). */
+    private boolean chartAwaited;
+    /** The focus owner when the view was shown without its chart. */
+    private Node focusWhenShown;
+
     private void focusChart(Node scope) {
+        if (viewer.getScene() != null && !viewer.isVisible() && io.tunescope.ui.Shortcuts.isShowing(scope)) {
+            chartAwaited = true;
+            focusWhenShown = viewer.getScene().getFocusOwner();
+            return;
+        }
         if (viewer.getScene() == null || !viewer.isVisible() || !io.tunescope.ui.Shortcuts.isShowing(viewer)) {
             return;
         }

@@ -1072,6 +1072,16 @@ public final class MainWindow implements UiContext {
         return null;
     }
 
+    /** The window's view of this type as it is, made or not, shown the capture or not; null (for tests). */
+    <T extends CaptureView> T madeView(Class<T> type) {
+        for (CaptureView v : views) {
+            if (type.isInstance(v)) {
+                return type.cast(v);
+            }
+        }
+        return null;
+    }
+
     /** How many views have still to be shown the open capture (for tests). */
     int viewsWaiting() {
         return showOrder.size();

@@ -20,9 +20,10 @@ import org.testfx.framework.junit5.ApplicationExtension;
 abstract class CaptureOpeningWindow {
     MainWindow window;
     Stage stage;
-    int waitingAtLoad = -1;
-    int contentsAtLoad = -1;
-    int filesAtSelect = -1;
+    // written on the FX thread when the capture is shown (after the window's own listeners), read by the test
+    volatile int waitingAtLoad = -1;
+    volatile int contentsAtLoad = -1;
+    volatile int filesAtSelect = -1;
 
     /** Called by the subclasses' {@code @Start} (TestFX finds it only in the test class itself). */
     void open(Stage stage) {
@@ -37,12 +38,13 @@ abstract class CaptureOpeningWindow {
                 return;
             }
             // the window's own listener ran first: the capture is shown
-            waitingAtLoad = window.viewsWaiting();
+            int waiting = window.viewsWaiting();
             contentsAtLoad = (int) tabs().getTabs().stream().filter(t -> t.getContent() != null).count();
             if (selectFiles) {
                 tabs().getSelectionModel().select(filesTab());
                 filesAtSelect = filesTable().getItems().size();
             }
+            waitingAtLoad = waiting; // last: the test waits for it
         });
         window.show();
     }
@@ -63,8 +65,7 @@ abstract class CaptureOpeningWindow {
         return tabs().getTabs().stream().filter(t -> "tab-files.tab".equals(t.getId())).findFirst().orElseThrow();
     }
 
-    @SuppressWarnings("unchecked")
     TableView<SourceFile> filesTable() {
-        return (TableView<SourceFile>) filesTab().getContent().lookup("#filesTable");
+        return window.madeView(FilesView.class).table();
     }
 }

@@ -24,7 +24,8 @@ class TabSelectedEarlyFxTest extends CaptureOpeningWindow {
 
     @Test
     void aTabSelectedBeforeItsTurnHasTheCaptureAtOnce() throws Exception {
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> window.model().captureProperty().get() != null);
+        // the capture property is set before its listeners have run: wait for the one that records what they did
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> waitingAtLoad >= 0);
         Capture c = window.model().captureProperty().get();
         assertEquals(Views.makers().size() - 1, waitingAtLoad);
         assertEquals(c.files().size(), filesAtSelect, "the files view was shown the capture when its tab was selected");

@@ -60,6 +60,12 @@ public final class MainWindow implements UiContext {
     private final Settings settings;
     private final MainViewModel model;
     private final TreeView<Object> sidebar = new TreeView<>();
+    /**
+     * Stands in for the capture tree until a capture is shown: an empty region with the tree's style class looks the
+     * same, and the tree's skin (virtual flow, cells, scroll bars) is then not made for the window's first frame.
+     */
+    private final Region emptySidebar = new Region();
+    private final VBox side = new VBox(6);
     private final TabPane tabs = new TabPane();
     private final Tab welcomeTab = new Tab();
     /**
@@ -228,9 +234,11 @@ public final class MainWindow implements UiContext {
         });
         Label sideTitle = new Label(text("sidebar.title"));
         sideTitle.getStyleClass().add("section-title");
-        VBox side = new VBox(6, sideTitle, sidebar);
+        emptySidebar.getStyleClass().add("tree-view");
+        side.getChildren().addAll(sideTitle, emptySidebar);
         side.setPadding(new Insets(8));
         VBox.setVgrow(sidebar, Priority.ALWAYS);
+        VBox.setVgrow(emptySidebar, Priority.ALWAYS);
         side.setMinWidth(200);
         installAnnotations(side);
 
@@ -321,6 +329,7 @@ public final class MainWindow implements UiContext {
         annotate.setId("sidebarAnnotate");
         menu.getItems().add(annotate);
         menu.setOnShowing(e -> {
+            setMenuIcons(menu.getItems());
             TreeItem<Object> it = sidebar.getSelectionModel().getSelectedItem();
             annotate.setDisable(it == null || !(it.getValue() instanceof Step));
         });
@@ -335,7 +344,7 @@ public final class MainWindow implements UiContext {
         shortcuts.menu("file.openArchive", openArchive, "Shortcut+Shift+O", "shortcut.file.openArchive");
         MenuItem sample = item("menu.openSample", "fas-flask", this::openSample);
         recentMenu.setText(text("menu.recent"));
-        recentMenu.setGraphic(Icons.icon("fas-history"));
+        recentMenu.getProperties().put(MENU_ICON, "fas-history");
         MenuItem exportPng = item("menu.exportPng", "fas-image", this::exportPng);
         shortcuts.menu("file.exportPng", exportPng, "Shortcut+E", "shortcut.file.exportPng");
         exportPng.disableProperty().bind(model.captureProperty().isNull());
@@ -384,6 +393,9 @@ public final class MainWindow implements UiContext {
         shortcuts.document("source.copy", "Shortcut+C", "shortcut.source.copy");
         shortcuts.document("source.close", "Esc", "shortcut.source.close");
         help.getItems().addAll(keys, new SeparatorMenuItem(), item("menu.about", "fas-info-circle", this::about));
+        iconsWhenShown(file);
+        iconsWhenShown(view);
+        iconsWhenShown(help);
         MenuBar bar = new MenuBar(file, view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
@@ -408,9 +420,28 @@ public final class MainWindow implements UiContext {
 
     private MenuItem item(String key, String icon, Runnable action) {
         MenuItem m = new MenuItem(text(key));
-        m.setGraphic(Icons.icon(icon));
+        m.getProperties().put(MENU_ICON, icon);
         m.setOnAction(e -> action.run());
         return m;
+    }
+
+    /** Where a menu item keeps the literal of its icon until its menu first shows ({@link #iconsWhenShown}). */
+    private static final String MENU_ICON = "tunescope.menuIcon";
+
+    /**
+     * The items' icons are made when their menu first shows: two dozen icons made with the window cost a tenth of
+     * the time to its first frame, and nobody sees them before a menu is opened.
+     */
+    private static void iconsWhenShown(Menu menu) {
+        menu.addEventHandler(Menu.ON_SHOWING, e -> setMenuIcons(menu.getItems()));
+    }
+
+    private static void setMenuIcons(List<MenuItem> items) {
+        for (MenuItem m : items) {
+            if (m.getGraphic() == null && m.getProperties().remove(MENU_ICON) instanceof String literal) {
+                m.setGraphic(Icons.icon(literal));
+            }
+        }
     }
 
     private HBox statusBar() {
@@ -747,6 +778,10 @@ public final class MainWindow implements UiContext {
         } else {
             stage.setTitle(text("app.title"));
             tabs.getTabs().setAll(welcomeTab);
+        }
+        int slot = side.getChildren().indexOf(emptySidebar);
+        if (slot >= 0 && c != null) {
+            side.getChildren().set(slot, sidebar);
         }
         sidebar.setRoot(root);
         showing = c;

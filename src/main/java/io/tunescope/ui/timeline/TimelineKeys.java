@@ -68,14 +68,21 @@ final class TimelineKeys {
             }
         });
         // the chart appears when its data is in, which may be after the tab is shown (a view is shown the capture
-        // when its tab is first selected if its turn had not come yet): it gets the keys then, unless the user moved
-        // the focus since the tab was shown
+        // when its tab is first selected if its turn had not come yet): it gets the keys then, unless the user pressed
+        // a key or clicked in the view since it was shown (the window moves the focus into the view by itself when
+        // the view that had it is hidden, so where the focus is tells nothing)
+        scope.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> userActed = true);
+        scope.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> userActed = true);
         viewer.visibleProperty().addListener((o, a, b) -> {
-            if (b && chartAwaited) {
+            Node owner = viewer.getScene() == null ? null : viewer.getScene().getFocusOwner();
+            if (!b && (owner == viewer || owner == viewer.getCanvas())) {
+                // hidden while it has the keys (its data computed again): it takes them back when it reappears
+                chartAwaited = true;
+                userActed = false;
+            } else if (b && chartAwaited) {
                 javafx.application.Platform.runLater(() -> {
                     chartAwaited = false;
-                    if (viewer.getScene() != null && viewer.getScene().getFocusOwner() == focusWhenShown
-                            && io.tunescope.ui.Shortcuts.isShowing(viewer)) {
+                    if (!userActed && io.tunescope.ui.Shortcuts.isShowing(viewer)) {
                         viewer.requestFocus();
                     }
                 });
@@ -109,13 +116,13 @@ final class TimelineKeys {
 
     /** The view was shown before its chart was there: the chart takes the keys when it appears (see register). */
     private boolean chartAwaited;
-    /** The focus owner when the view was shown without its chart. */
-    private Node focusWhenShown;
+    /** A key pressed or a click in the view since it was shown without its chart. */
+    private boolean userActed;
 
     private void focusChart(Node scope) {
         if (viewer.getScene() != null && !viewer.isVisible() && io.tunescope.ui.Shortcuts.isShowing(scope)) {
             chartAwaited = true;
-            focusWhenShown = viewer.getScene().getFocusOwner();
+            userActed = false;
             return;
         }
         if (viewer.getScene() == null || !viewer.isVisible() || !io.tunescope.ui.Shortcuts.isShowing(viewer)) {

@@ -13,6 +13,7 @@
 # Needs Xvfb and target/tunescope.jar. Preferences go to a throw-away node, the app's home to a temporary folder.
 # CP=CLASSPATH runs io.tunescope.Launcher from that class path instead of the jar (JAR=FILE picks another jar).
 # TIMEOUT=SECONDS gives up on a run (default 600).
+# XDISPLAY=:N picks the Xvfb display number (default a random one from :100 to :199).
 # SHOT=FILE.png saves a screenshot of the screen at LAST_STAGE of the first run (needs ImageMagick's import).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +26,7 @@ if [ -n "${CP:-}" ]; then launch=(-cp "$CP" io.tunescope.Launcher); else launch=
 [ -n "${CP:-}" ] || [ -f "$jar" ] || { echo "build $jar first (mvn -o -q package -DskipTests)" >&2; exit 1; }
 command -v Xvfb >/dev/null || { echo "needs Xvfb" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tunescope-app-startup.XXXXXX")
-display=:$(( 100 + RANDOM % 100 ))
+display=${XDISPLAY:-:$(( 100 + RANDOM % 100 ))}
 Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 app=

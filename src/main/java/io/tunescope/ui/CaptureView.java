@@ -36,4 +36,13 @@ public interface CaptureView {
     default boolean compare(io.tunescope.model.capture.Step before, io.tunescope.model.capture.Step after) {
         return false;
     }
+
+    /**
+     * Whether {@link #show} leaves the filling to background work and calls {@link UiContext#viewFilled} when it is
+     * done. The window then shows the capture in its other views only after that (or after a few seconds), so that
+     * the visible view is filled first; for a view that says false they follow right after its first frame.
+     */
+    default boolean fillsInBackground() {
+        return false;
+    }
 }

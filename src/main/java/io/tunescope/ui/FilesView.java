@@ -208,6 +208,11 @@ public final class FilesView implements CaptureView {
     }
 
     /** Selects a file by its capture-relative path (used by the sidebar). */
+    /** The table of files (for tests: it is out of the scene until the view's tab is selected). */
+    TableView<SourceFile> table() {
+        return table;
+    }
+
     public void select(SourceFile f) {
         filter.clear();
         table.getSelectionModel().select(f);

@@ -126,7 +126,7 @@ public final class MainViewModel {
                 problem.set(fmt("status.nothingRead", p.getFileName(), c.files().size(), c.count(FileStatus.UNRECOGNISED),
                         c.count(FileStatus.ERROR)));
             }
-            settings.addRecent(p);
+            settings.addRecent(p, background);
         });
         task.setOnCancelled(e -> {
             finished(task);

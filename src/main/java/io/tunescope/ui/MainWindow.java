@@ -60,6 +60,12 @@ public final class MainWindow implements UiContext {
     private final Settings settings;
     private final MainViewModel model;
     private final TreeView<Object> sidebar = new TreeView<>();
+    /**
+     * Stands in for the capture tree until a capture is shown: an empty region with the tree's style class looks the
+     * same, and the tree's skin (virtual flow, cells, scroll bars) is then not made for the window's first frame.
+     */
+    private final Region emptySidebar = new Region();
+    private final VBox side = new VBox(6);
     private final TabPane tabs = new TabPane();
     private final Tab welcomeTab = new Tab();
     /**
@@ -69,6 +75,18 @@ public final class MainWindow implements UiContext {
     private final List<CaptureView> views = new ArrayList<>();
     private final List<Tab> viewTabs = new ArrayList<>();
     private final List<java.util.function.Function<UiContext, CaptureView>> viewMakers = Views.makers();
+    /**
+     * The views still to be shown the open capture ({@link #showing}): the visible one is shown at once, the others
+     * after it is filled, one per FX event, or at once when wanted sooner ({@link #shownViews()}, a tab selected).
+     */
+    private final ShowOrder showOrder = new ShowOrder();
+    /** The capture the views are shown (null when none is open). */
+    private Capture showing;
+    /** The view whose filling the other views wait for, and the round it belongs to (-1 when none). */
+    private CaptureView awaited;
+    private int awaitedRound = -1;
+    /** How many views were still waiting when the awaited one said it was filled (for tests), -1 before. */
+    private int waitingAtFill = -1;
     private final Label statusLabel = new Label();
     private final ProgressBar progress = new ProgressBar(0);
     private final Button cancel = new Button();
@@ -178,7 +196,7 @@ public final class MainWindow implements UiContext {
 
     /** The flame graph as it is on screen (colours, transforms, search, zoom), for the PDF report; null before one was shown. */
     private io.tunescope.export.ReportOptions.FlameState flameOnScreen() {
-        for (CaptureView v : views()) {
+        for (CaptureView v : shownViews()) {
             if (v instanceof io.tunescope.ui.flame.FlameView fv) {
                 var vm = fv.viewModel();
                 var snap = vm.snapshot();
@@ -216,9 +234,11 @@ public final class MainWindow implements UiContext {
         });
         Label sideTitle = new Label(text("sidebar.title"));
         sideTitle.getStyleClass().add("section-title");
-        VBox side = new VBox(6, sideTitle, sidebar);
+        emptySidebar.getStyleClass().add("tree-view");
+        side.getChildren().addAll(sideTitle, emptySidebar);
         side.setPadding(new Insets(8));
         VBox.setVgrow(sidebar, Priority.ALWAYS);
+        VBox.setVgrow(emptySidebar, Priority.ALWAYS);
         side.setMinWidth(200);
         installAnnotations(side);
 
@@ -228,6 +248,9 @@ public final class MainWindow implements UiContext {
         welcomeTab.setClosable(false);
         tabs.getTabs().add(welcomeTab);
         tabs.setId("viewTabs");
+        // a view's content joins the scene when its tab is first selected (CSS and layout of the hidden ones would
+        // cost seconds when a capture opens), and a view not shown the capture yet is shown it then
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> tabSelected(t));
 
         split.getItems().addAll(side, tabs);
         SplitPane.setResizableWithParent(side, false);
@@ -306,6 +329,7 @@ public final class MainWindow implements UiContext {
         annotate.setId("sidebarAnnotate");
         menu.getItems().add(annotate);
         menu.setOnShowing(e -> {
+            setMenuIcons(menu.getItems());
             TreeItem<Object> it = sidebar.getSelectionModel().getSelectedItem();
             annotate.setDisable(it == null || !(it.getValue() instanceof Step));
         });
@@ -320,7 +344,7 @@ public final class MainWindow implements UiContext {
         shortcuts.menu("file.openArchive", openArchive, "Shortcut+Shift+O", "shortcut.file.openArchive");
         MenuItem sample = item("menu.openSample", "fas-flask", this::openSample);
         recentMenu.setText(text("menu.recent"));
-        recentMenu.setGraphic(Icons.icon("fas-history"));
+        recentMenu.getProperties().put(MENU_ICON, "fas-history");
         MenuItem exportPng = item("menu.exportPng", "fas-image", this::exportPng);
         shortcuts.menu("file.exportPng", exportPng, "Shortcut+E", "shortcut.file.exportPng");
         exportPng.disableProperty().bind(model.captureProperty().isNull());
@@ -369,6 +393,9 @@ public final class MainWindow implements UiContext {
         shortcuts.document("source.copy", "Shortcut+C", "shortcut.source.copy");
         shortcuts.document("source.close", "Esc", "shortcut.source.close");
         help.getItems().addAll(keys, new SeparatorMenuItem(), item("menu.about", "fas-info-circle", this::about));
+        iconsWhenShown(file);
+        iconsWhenShown(view);
+        iconsWhenShown(help);
         MenuBar bar = new MenuBar(file, view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
@@ -393,9 +420,28 @@ public final class MainWindow implements UiContext {
 
     private MenuItem item(String key, String icon, Runnable action) {
         MenuItem m = new MenuItem(text(key));
-        m.setGraphic(Icons.icon(icon));
+        m.getProperties().put(MENU_ICON, icon);
         m.setOnAction(e -> action.run());
         return m;
+    }
+
+    /** Where a menu item keeps the literal of its icon until its menu first shows ({@link #iconsWhenShown}). */
+    private static final String MENU_ICON = "tunescope.menuIcon";
+
+    /**
+     * The items' icons are made when their menu first shows: two dozen icons made with the window cost a tenth of
+     * the time to its first frame, and nobody sees them before a menu is opened.
+     */
+    private static void iconsWhenShown(Menu menu) {
+        menu.addEventHandler(Menu.ON_SHOWING, e -> setMenuIcons(menu.getItems()));
+    }
+
+    private static void setMenuIcons(List<MenuItem> items) {
+        for (MenuItem m : items) {
+            if (m.getGraphic() == null && m.getProperties().remove(MENU_ICON) instanceof String literal) {
+                m.setGraphic(Icons.icon(literal));
+            }
+        }
     }
 
     private HBox statusBar() {
@@ -674,6 +720,8 @@ public final class MainWindow implements UiContext {
     }
 
     private void showCapture(Capture c) {
+        showOrder.clear();
+        awaited = null;
         refreshRecent();
         io.tunescope.ui.source.SourceViewer.closeAll();
         TreeItem<Object> root = new TreeItem<>("root");
@@ -731,9 +779,104 @@ public final class MainWindow implements UiContext {
             stage.setTitle(text("app.title"));
             tabs.getTabs().setAll(welcomeTab);
         }
+        int slot = side.getChildren().indexOf(emptySidebar);
+        if (slot >= 0 && c != null) {
+            side.getChildren().set(slot, sidebar);
+        }
         sidebar.setRoot(root);
-        for (CaptureView v : views()) {
-            v.show(c);
+        showing = c;
+        if (c == null) {
+            for (CaptureView v : views()) {
+                v.show(null);
+            }
+            return;
+        }
+        // the visible view first; the others once it is filled (see viewFilled), one per FX event
+        int first = viewTabs.indexOf(tabs.getSelectionModel().getSelectedItem());
+        int round = showOrder.start(views.size(), first);
+        int i = showOrder.next();
+        if (i < 0) {
+            return;
+        }
+        attach(i);
+        CaptureView visible = views.get(i);
+        visible.show(c);
+        if (visible.fillsInBackground()) {
+            awaited = visible;
+            awaitedRound = round;
+            // in case the view never says it is filled (its work failed badly): the others are not kept waiting long
+            javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(
+                    Double.parseDouble(System.getProperty("tunescope.showRestAfterSeconds", SHOW_REST_AFTER_S))));
+            wait.setOnFinished(e -> showRestAfterPulse(round));
+            wait.play();
+        } else {
+            showRestAfterPulse(round);
+        }
+    }
+
+    /**
+     * How long the other views wait at most for the visible one to be filled before they are shown the capture, in
+     * seconds ({@code -Dtunescope.showRestAfterSeconds}: tests wait for ever).
+     */
+    private static final String SHOW_REST_AFTER_S = "20";
+
+    /**
+     * A view has its content. The first time in a round, when it is the one the others wait for, they are shown the
+     * capture after the next frame.
+     */
+    @Override
+    public void viewFilled(CaptureView view) {
+        StartupLog.viewFilled(tabs);
+        if (view == awaited && awaitedRound == showOrder.round()) {
+            awaited = null;
+            waitingAtFill = showOrder.size();
+            showRestAfterPulse(awaitedRound);
+        }
+    }
+
+    /** After the next frame, the views not shown the capture of this round yet are shown it, one per FX event. */
+    private void showRestAfterPulse(int round) {
+        Scene scene = stage.getScene();
+        if (round != showOrder.round() || scene == null) {
+            return;
+        }
+        Runnable[] afterPulse = new Runnable[1];
+        afterPulse[0] = () -> {
+            scene.removePostLayoutPulseListener(afterPulse[0]);
+            Platform.runLater(() -> showRest(round));
+        };
+        scene.addPostLayoutPulseListener(afterPulse[0]);
+        Platform.requestNextPulse();
+    }
+
+    private void showRest(int round) {
+        if (round != showOrder.round() || MainWindow.of(stage) != this) {
+            return; // another capture since, or the window was rebuilt (another language)
+        }
+        int i = showOrder.next();
+        if (i >= 0) {
+            views.get(i).show(showing);
+            Platform.runLater(() -> showRest(round));
+        }
+    }
+
+    /** A tab selected: a view's content joins the scene, and the view is shown the capture if it was not yet. */
+    private void tabSelected(Tab t) {
+        int i = viewTabs.indexOf(t);
+        if (i < 0 || i >= views.size()) {
+            return;
+        }
+        attach(i);
+        if (showOrder.take(i)) {
+            views.get(i).show(showing);
+        }
+    }
+
+    /** Puts a view's content in its tab (it is left out until the tab is first selected). */
+    private void attach(int i) {
+        Tab t = viewTabs.get(i);
+        if (t.getContent() == null) {
+            t.setContent(views.get(i).node());
         }
     }
 
@@ -757,7 +900,7 @@ public final class MainWindow implements UiContext {
     /** "Show evidence": the first view that can reveal the target gets it, and its tab is selected. */
     @Override
     public boolean navigate(Target target) {
-        views();
+        shownViews();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i).reveal(target)) {
                 tabs.getSelectionModel().select(viewTabs.get(i));
@@ -768,7 +911,7 @@ public final class MainWindow implements UiContext {
     }
 
     private void showFile(SourceFile f) {
-        views();
+        shownViews();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i) instanceof FilesView fv) {
                 tabs.getSelectionModel().select(viewTabs.get(i));
@@ -802,9 +945,18 @@ public final class MainWindow implements UiContext {
         return views;
     }
 
+    /** The views, all made and all shown the open capture (those not shown it yet are shown it now). */
+    private List<CaptureView> shownViews() {
+        views();
+        for (int i = showOrder.next(); i >= 0; i = showOrder.next()) {
+            views.get(i).show(showing);
+        }
+        return views;
+    }
+
     private void makeNextView() {
         CaptureView v = viewMakers.get(views.size()).apply(this);
-        Tab t = new Tab(text(v.titleKey()), v.node());
+        Tab t = new Tab(text(v.titleKey())); // the content is put in when the tab is first selected (attach)
         t.setGraphic(Icons.icon(v.iconLiteral()));
         t.setClosable(false);
         t.setId("tab-" + v.titleKey());
@@ -907,7 +1059,7 @@ public final class MainWindow implements UiContext {
     public List<String> compare(Step before, Step after) {
         List<String> shown = new ArrayList<>();
         Tab first = null;
-        views();
+        shownViews();
         for (int i = 0; i < views.size(); i++) {
             if (views.get(i).compare(before, after)) {
                 shown.add(viewTabs.get(i).getText());
@@ -947,12 +1099,32 @@ public final class MainWindow implements UiContext {
 
     /** The window's view of this type, or null (for tests). */
     <T extends CaptureView> T view(Class<T> type) {
-        for (CaptureView v : views()) {
+        for (CaptureView v : shownViews()) {
             if (type.isInstance(v)) {
                 return type.cast(v);
             }
         }
         return null;
+    }
+
+    /** The window's view of this type as it is, made or not, shown the capture or not; null (for tests). */
+    <T extends CaptureView> T madeView(Class<T> type) {
+        for (CaptureView v : views) {
+            if (type.isInstance(v)) {
+                return type.cast(v);
+            }
+        }
+        return null;
+    }
+
+    /** How many views have still to be shown the open capture (for tests). */
+    int viewsWaiting() {
+        return showOrder.size();
+    }
+
+    /** How many views were still waiting to be shown the capture when the visible one was filled, -1 before (for tests). */
+    int viewsWaitingAtFill() {
+        return waitingAtFill;
     }
 
     /** How many of the views are made so far (for tests: they are made after the first frame). */

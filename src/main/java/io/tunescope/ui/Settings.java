@@ -35,11 +35,29 @@ public final class Settings {
     }
 
     public void addRecent(Path path) {
+        putRecent(path);
+        flush();
+    }
+
+    /**
+     * Adds a recent capture and writes the settings out on {@code flushIn} (the FX thread does not wait for the
+     * disk: the first write loads the XML classes of the preferences store); at once if that pool is shut down.
+     */
+    public void addRecent(Path path, java.util.concurrent.Executor flushIn) {
+        putRecent(path);
+        try {
+            flushIn.execute(this::flush);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            flush();
+        }
+    }
+
+    private void putRecent(Path path) {
         List<Path> list = recent();
         Path abs = path.toAbsolutePath().normalize();
         list.remove(abs);
         list.add(0, abs);
-        writeRecent(list);
+        putRecent(list);
     }
 
     public void clearRecent() {
@@ -47,6 +65,11 @@ public final class Settings {
     }
 
     private void writeRecent(List<Path> list) {
+        putRecent(list);
+        flush();
+    }
+
+    private void putRecent(List<Path> list) {
         for (int i = 0; i < MAX_RECENT; i++) {
             if (i < list.size()) {
                 prefs.put("recent." + i, list.get(i).toString());
@@ -54,7 +77,6 @@ public final class Settings {
                 prefs.remove("recent." + i);
             }
         }
-        flush();
     }
 
     public double getDouble(String key, double dflt) {

@@ -118,4 +118,12 @@ public interface UiContext {
         String pattern = bundle().getString(key);
         return args.length == 0 ? pattern : new java.text.MessageFormat(pattern, bundle().getLocale()).format(args);
     }
+
+    /**
+     * A view has its content for the capture it was shown (its background work is done and painted in): the window
+     * shows the capture in its other views once the visible one is filled (see {@link CaptureView#fillsInBackground}).
+     * Called on the FX thread.
+     */
+    default void viewFilled(CaptureView view) {
+    }
 }

@@ -48,6 +48,7 @@ class MainWindowFxTest {
         assertEquals(3, root.getChildren().size(), "one node per step");
         assertTrue(root.getChildren().get(0).getChildren().size() > 10);
 
+        ViewTabs.select(robot, "files.tab");
         @SuppressWarnings("unchecked")
         TableView<SourceFile> table = robot.lookup("#filesTable").queryAs(TableView.class);
         assertEquals(c.files().size(), table.getItems().size());

@@ -34,7 +34,8 @@ class NumaEvidenceFxTest {
         robot.interact(() -> window.open(TestData.sampleData().resolve("case-studies/numa-bound-vms")));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> window.model().captureProperty().get() != null);
         WaitForAsyncUtils.waitForFxEvents();
-        ComboBox<?> step = robot.lookup("#numaStep").queryAs(ComboBox.class);
+        // the NUMA view before its tab is selected (its content is not in the scene yet)
+        ComboBox<?> step = (ComboBox<?>) window.view(io.tunescope.ui.numa.NumaView.class).node().lookup("#numaStep");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> step.getItems().size() >= 2);
         AtomicBoolean shown = new AtomicBoolean();
         robot.interact(() -> shown.set(window.navigate(new Target.Numa("01-48c-bound"))));

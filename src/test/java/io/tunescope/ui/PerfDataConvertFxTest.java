@@ -44,6 +44,7 @@ class PerfDataConvertFxTest {
         robot.interact(() -> window.model().open(c));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> window.model().captureProperty().get() != null);
         WaitForAsyncUtils.waitForFxEvents();
+        ViewTabs.select(robot, "files.tab");
         TableView<SourceFile> table = robot.lookup("#filesTable").queryAs(TableView.class);
         Button convert = robot.lookup("#convertPerfData").queryAs(Button.class);
         SourceFile data = window.model().captureProperty().get().files().stream().filter(f -> f.path().equals("perf.data"))

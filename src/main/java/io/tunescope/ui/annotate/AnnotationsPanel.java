@@ -73,7 +73,13 @@ public final class AnnotationsPanel {
         list.setPrefHeight(160);
         pane.setText(ctx.text("annot.panel", 0));
         pane.setGraphic(Icons.icon("fas-sticky-note"));
-        pane.setContent(box);
+        // the list joins the window when the panel is first opened: collapsed, its list and buttons would still be
+        // styled and laid out for the window's first frame
+        pane.expandedProperty().addListener((o, a, open) -> {
+            if (open && pane.getContent() == null) {
+                pane.setContent(box);
+            }
+        });
         pane.setId("annotationsPane");
         // collapsed while there is nothing to list, so the capture tree keeps the room
         pane.setExpanded(false);

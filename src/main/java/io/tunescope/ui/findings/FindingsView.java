@@ -639,6 +639,12 @@ public final class FindingsView implements CaptureView {
         return root;
     }
 
+    /** The rules run in the background; {@link UiContext#viewFilled} once their report is listed. */
+    @Override
+    public boolean fillsInBackground() {
+        return true;
+    }
+
     @Override
     public void show(Capture c) {
         capture = c;
@@ -698,6 +704,7 @@ public final class FindingsView implements CaptureView {
                 Platform.runLater(() -> {
                     if (gen == generation) {
                         note.setText(ctx.text("findings.engineFailed", msg));
+                        ctx.viewFilled(this);
                     }
                 });
                 return;
@@ -718,7 +725,7 @@ public final class FindingsView implements CaptureView {
                 notApplicable.getItems().setAll(na);
                 steps.show(c, r);
                 filter();
-                io.tunescope.ui.StartupLog.viewFilled(root);
+                ctx.viewFilled(this);
             });
         });
     }

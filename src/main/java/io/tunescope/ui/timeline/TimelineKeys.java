@@ -67,6 +67,27 @@ final class TimelineKeys {
                 javafx.application.Platform.runLater(() -> focusChart(scope));
             }
         });
+        // the chart appears when its data is in, which may be after the tab is shown (a view is shown the capture
+        // when its tab is first selected if its turn had not come yet): it gets the keys then, unless the user pressed
+        // a key or clicked in the view since it was shown (the window moves the focus into the view by itself when
+        // the view that had it is hidden, so where the focus is tells nothing)
+        scope.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> userActed = true);
+        scope.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> userActed = true);
+        viewer.visibleProperty().addListener((o, a, b) -> {
+            Node owner = viewer.getScene() == null ? null : viewer.getScene().getFocusOwner();
+            if (!b && (owner == viewer || owner == viewer.getCanvas())) {
+                // hidden while it has the keys (its data computed again): it takes them back when it reappears
+                chartAwaited = true;
+                userActed = false;
+            } else if (b && chartAwaited) {
+                javafx.application.Platform.runLater(() -> {
+                    chartAwaited = false;
+                    if (!userActed && io.tunescope.ui.Shortcuts.isShowing(viewer)) {
+                        viewer.requestFocus();
+                    }
+                });
+            }
+        });
         BooleanSupplier focused = () -> viewer.getScene() != null
                 && (viewer.getScene().getFocusOwner() == viewer || viewer.getScene().getFocusOwner() == viewer.getCanvas());
         keys.register("timeline.left", KeyCombination.valueOf("Left"), "shortcut.timeline.left", scope, focused, () -> move(-1, false));
@@ -93,7 +114,17 @@ final class TimelineKeys {
                 () -> focused.getAsBoolean() && canAnnotate.getAsBoolean(), annotate);
     }
 
+    /** The view was shown before its chart was there: the chart takes the keys when it appears (see register). */
+    private boolean chartAwaited;
+    /** A key pressed or a click in the view since it was shown without its chart. */
+    private boolean userActed;
+
     private void focusChart(Node scope) {
+        if (viewer.getScene() != null && !viewer.isVisible() && io.tunescope.ui.Shortcuts.isShowing(scope)) {
+            chartAwaited = true;
+            userActed = false;
+            return;
+        }
         if (viewer.getScene() == null || !viewer.isVisible() || !io.tunescope.ui.Shortcuts.isShowing(viewer)) {
             return;
         }

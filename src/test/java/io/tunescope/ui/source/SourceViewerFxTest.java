@@ -90,6 +90,7 @@ class SourceViewerFxTest {
         assertEquals(Files.readAllLines(capture.resolve("00-baseline/my.cnf")).size(), other.list().getItems().size());
 
         // Enter on a row of the Files view opens that file (Controls.openSourceOnActivate)
+        io.tunescope.ui.ViewTabs.select(robot, "files.tab");
         @SuppressWarnings("unchecked")
         javafx.scene.control.TableView<io.tunescope.model.capture.SourceFile> files =
                 robot.lookup("#filesTable").queryAs(javafx.scene.control.TableView.class);

@@ -80,12 +80,13 @@ final class TimelineKeys {
                 chartAwaited = true;
                 userActed = false;
             } else if (b && chartAwaited) {
-                javafx.application.Platform.runLater(() -> {
-                    chartAwaited = false;
-                    if (!userActed && io.tunescope.ui.Shortcuts.isShowing(viewer)) {
-                        viewer.requestFocus();
-                    }
-                });
+                javafx.application.Platform.runLater(this::takeAwaitedKeys);
+            }
+        });
+        // the chart may join the view (and the scene) only when its data is in, after the view was shown
+        viewer.sceneProperty().addListener((o, a, b) -> {
+            if (b != null && chartAwaited) {
+                javafx.application.Platform.runLater(this::takeAwaitedKeys);
             }
         });
         BooleanSupplier focused = () -> viewer.getScene() != null
@@ -119,8 +120,19 @@ final class TimelineKeys {
     /** A key pressed or a click in the view since it was shown without its chart. */
     private boolean userActed;
 
+    /** The chart awaited since its view was shown is there: it takes the keys unless the user acted since. */
+    private void takeAwaitedKeys() {
+        if (!chartAwaited || viewer.getScene() == null || !viewer.isVisible()) {
+            return; // not there yet: its scene or visibility listener calls again
+        }
+        chartAwaited = false;
+        if (!userActed && io.tunescope.ui.Shortcuts.isShowing(viewer)) {
+            viewer.requestFocus();
+        }
+    }
+
     private void focusChart(Node scope) {
-        if (viewer.getScene() != null && !viewer.isVisible() && io.tunescope.ui.Shortcuts.isShowing(scope)) {
+        if ((viewer.getScene() == null || !viewer.isVisible()) && io.tunescope.ui.Shortcuts.isShowing(scope)) {
             chartAwaited = true;
             userActed = false;
             return;

@@ -805,10 +805,20 @@ public final class MainWindow implements UiContext {
             awaited = visible;
             awaitedRound = round;
             // in case the view never says it is filled (its work failed badly): the others are not kept waiting long
-            javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(
+            // (the running animation is held by the toolkit's timer: it holds this window weakly, and is stopped once
+            // the view is filled, so that a closed or replaced window is not kept for its duration)
+            stopRestWait();
+            restWait = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(
                     Double.parseDouble(System.getProperty("tunescope.showRestAfterSeconds", SHOW_REST_AFTER_S))));
-            wait.setOnFinished(e -> showRestAfterPulse(round));
-            wait.play();
+            java.lang.ref.WeakReference<MainWindow> self = new java.lang.ref.WeakReference<>(this);
+            restWait.setOnFinished(e -> {
+                MainWindow w = self.get();
+                if (w != null) {
+                    w.restWait = null;
+                    w.showRestAfterPulse(round);
+                }
+            });
+            restWait.play();
         } else {
             showRestAfterPulse(round);
         }
@@ -819,6 +829,15 @@ public final class MainWindow implements UiContext {
      * seconds ({@code -Dtunescope.showRestAfterSeconds}: tests wait for ever).
      */
     private static final String SHOW_REST_AFTER_S = "20";
+    /** The wait for the visible view to be filled (see {@link #SHOW_REST_AFTER_S}), while it runs. */
+    private javafx.animation.PauseTransition restWait;
+
+    private void stopRestWait() {
+        if (restWait != null) {
+            restWait.stop();
+            restWait = null;
+        }
+    }
 
     /**
      * A view has its content. The first time in a round, when it is the one the others wait for, they are shown the
@@ -829,6 +848,7 @@ public final class MainWindow implements UiContext {
         StartupLog.viewFilled(tabs);
         if (view == awaited && awaitedRound == showOrder.round()) {
             awaited = null;
+            stopRestWait();
             waitingAtFill = showOrder.size();
             showRestAfterPulse(awaitedRound);
         }
@@ -1138,6 +1158,7 @@ public final class MainWindow implements UiContext {
     }
 
     public void shutdown() {
+        stopRestWait();
         model.cancel();
         themes.uninstall();
         background.shutdownNow();

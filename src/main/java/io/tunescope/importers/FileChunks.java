@@ -157,11 +157,7 @@ public final class FileChunks {
             next = cut + chunk;
         }
         cuts.add(size);
-        long[] out = new long[cuts.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = cuts.get(i);
-        }
-        return out;
+        return cuts.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** The bytes {@code [s, e)} of a file channel as a stream (the channel's own position is untouched), counting what is read; stops when told to. */
@@ -207,6 +203,33 @@ public final class FileChunks {
                 read.addAndGet(r);
             }
             return r;
+        }
+    }
+
+    /**
+     * The messages of one chunk, in order, with their line numbers counted from 1 within the chunk: all are counted,
+     * the first {@link ImportContext#MAX_DIAGNOSTICS} kept (a null text is an over-long line), to be replayed into the
+     * import context with the file's line numbers once the chunks before it are known.
+     */
+    public static class ChunkMessages {
+        /** Messages met. */
+        public long messages;
+        /** How many of them are kept in {@link #lines} and {@link #texts}. */
+        public int kept;
+        public long[] lines = new long[16];
+        public String[] texts = new String[16];
+
+        public void message(long line, String text) {
+            if (kept < ImportContext.MAX_DIAGNOSTICS) {
+                if (kept == lines.length) {
+                    lines = Arrays.copyOf(lines, kept * 2);
+                    texts = Arrays.copyOf(texts, kept * 2);
+                }
+                lines[kept] = line;
+                texts[kept] = text;
+                kept++;
+            }
+            messages++;
         }
     }
 }

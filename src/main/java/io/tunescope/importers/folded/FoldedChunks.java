@@ -122,25 +122,8 @@ final class FoldedChunks {
     }
 
     /** One chunk read: its parser, its line count and its messages in order (a null text is an over-long line). */
-    static final class Chunk {
+    static final class Chunk extends FileChunks.ChunkMessages {
         FoldedParser parser;
         long lineCount;
-        long messages;
-        int kept;
-        long[] lines = new long[16];
-        String[] texts = new String[16];
-
-        void message(long line, String text) {
-            if (kept < ImportContext.MAX_DIAGNOSTICS) {
-                if (kept == lines.length) {
-                    lines = Arrays.copyOf(lines, kept * 2);
-                    texts = Arrays.copyOf(texts, kept * 2);
-                }
-                lines[kept] = line;
-                texts[kept] = text;
-                kept++;
-            }
-            messages++;
-        }
     }
 }

@@ -187,11 +187,7 @@ public final class ChunkedFold {
             from = cut + chunk;
         }
         cuts.add(size);
-        long[] out = new long[cuts.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = cuts.get(i);
-        }
-        return out;
+        return cuts.stream().mapToLong(Long::longValue).toArray();
     }
 
     /**

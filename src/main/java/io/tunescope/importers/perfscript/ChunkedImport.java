@@ -123,27 +123,9 @@ final class ChunkedImport {
     }
 
     /** One chunk read: its folder, its line count and its messages in order (line numbers from 1 within the chunk). */
-    private static final class Chunk {
+    private static final class Chunk extends FileChunks.ChunkMessages {
         PerfScriptFolder folder;
         long lineCount;
-        /** Messages met; the first {@link #kept} are kept: a null text is an over-long line. */
-        long messages;
-        int kept;
-        long[] lines = new long[16];
-        String[] texts = new String[16];
-
-        void message(long line, String text) {
-            if (kept < ImportContext.MAX_DIAGNOSTICS) {
-                if (kept == lines.length) {
-                    lines = Arrays.copyOf(lines, kept * 2);
-                    texts = Arrays.copyOf(texts, kept * 2);
-                }
-                lines[kept] = line;
-                texts[kept] = text;
-                kept++;
-            }
-            messages++;
-        }
     }
 
     private static Chunk readChunk(FileChannel ch, long s, long e, Charset cs, int maxLine, AtomicLong read,
@@ -211,10 +193,6 @@ final class ChunkedImport {
             next = cut + chunk;
         }
         cuts.add(size);
-        long[] out = new long[cuts.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = cuts.get(i);
-        }
-        return out;
+        return cuts.stream().mapToLong(Long::longValue).toArray();
     }
 }

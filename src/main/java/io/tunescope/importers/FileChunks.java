@@ -212,6 +212,8 @@ public final class FileChunks {
      * import context with the file's line numbers once the chunks before it are known.
      */
     public static class ChunkMessages {
+        /** Lines in the chunk. */
+        public long lineCount;
         /** Messages met. */
         public long messages;
         /** How many of them are kept in {@link #lines} and {@link #texts}. */
@@ -230,6 +232,25 @@ public final class FileChunks {
                 kept++;
             }
             messages++;
+        }
+
+        /**
+         * The chunks' messages into {@code ctx} in file order with the file's line numbers, as one reading reports them;
+         * {@code describe} gives a message's whole text from its kept text (null for an over-long line).
+         */
+        public static void replay(ImportContext ctx, List<? extends ChunkMessages> chunks,
+                                  java.util.function.Function<String, String> describe) {
+            long offset = 0;
+            for (ChunkMessages c : chunks) {
+                for (int i = 0; i < c.kept; i++) {
+                    ctx.warn(offset + c.lines[i], describe.apply(c.texts[i]));
+                }
+                // beyond the kept ones the context only counts messages: more are counted, not kept
+                for (long i = c.kept; i < c.messages; i++) {
+                    ctx.warn(0, "");
+                }
+                offset += c.lineCount;
+            }
         }
     }
 }

@@ -88,20 +88,8 @@ final class FoldedChunks {
     /** The chunks' messages into the context in file order, as one reading reports them. */
     static void replay(ImportContext ctx, List<Chunk> chunks) {
         String file = ctx.displayName();
-        long offset = 0;
-        for (Chunk c : chunks) {
-            for (int i = 0; i < c.kept; i++) {
-                long line = offset + c.lines[i];
-                String why = c.texts[i];
-                ctx.warn(line, why == null ? file + ": line longer than " + ctx.maxLineChars() + " bytes; skipped"
-                        : file + ": " + why);
-            }
-            // beyond the kept ones the context only counts messages: more are counted, not kept
-            for (long i = c.kept; i < c.messages; i++) {
-                ctx.warn(0, "");
-            }
-            offset += c.lineCount;
-        }
+        FileChunks.ChunkMessages.replay(ctx, chunks, why -> why == null
+                ? file + ": line longer than " + ctx.maxLineChars() + " bytes; skipped" : file + ": " + why);
     }
 
     /** One chunk's lines (numbered from 1 within the chunk) through its own parser. */
@@ -124,6 +112,5 @@ final class FoldedChunks {
     /** One chunk read: its parser, its line count and its messages in order (a null text is an over-long line). */
     static final class Chunk extends FileChunks.ChunkMessages {
         FoldedParser parser;
-        long lineCount;
     }
 }

@@ -96,24 +96,9 @@ final class ChunkedImport {
                     done.add(c);
                 }
                 ctx.progressTo(read.get());
-                long offset = 0;
-                for (Chunk c : done) {
-                    for (int i = 0; i < c.kept; i++) {
-                        long line = offset + c.lines[i];
-                        String text = c.texts[i];
-                        if (text == null) {
-                            ctx.warn(line, display + ": line longer than " + ctx.maxLineChars()
-                                    + " bytes; the rest of it was skipped");
-                        } else {
-                            ctx.warn(line, display + ": unrecognised line: " + text);
-                        }
-                    }
-                    // beyond the kept ones the context only counts messages: more are counted, not kept
-                    for (long i = c.kept; i < c.messages; i++) {
-                        ctx.warn(0, "");
-                    }
-                    offset += c.lineCount;
-                }
+                FileChunks.ChunkMessages.replay(ctx, done, text -> text == null
+                        ? display + ": line longer than " + ctx.maxLineChars() + " bytes; the rest of it was skipped"
+                        : display + ": unrecognised line: " + text);
                 return merged;
             } finally {
                 stop.set(true);
@@ -125,7 +110,6 @@ final class ChunkedImport {
     /** One chunk read: its folder, its line count and its messages in order (line numbers from 1 within the chunk). */
     private static final class Chunk extends FileChunks.ChunkMessages {
         PerfScriptFolder folder;
-        long lineCount;
     }
 
     private static Chunk readChunk(FileChannel ch, long s, long e, Charset cs, int maxLine, AtomicLong read,

@@ -51,6 +51,11 @@ class StackTableAppendProperties {
             map[f] = r.nextInt(20);
         }
         int[] buf = new int[64];
+        StackTable otherCopy = new StackTable();
+        for (int id = 0; id < other.size(); id++) {
+            int d = other.copy(id, buf);
+            otherCopy.addNew(buf, d, other.samples(id), other.period(id));
+        }
         for (int id = Math.min(from, other.size()); id < other.size(); id++) {
             int d = other.copy(id, buf);
             for (int k = 0; k < d; k++) {
@@ -60,9 +65,13 @@ class StackTableAppendProperties {
         }
         base2.appendNew(other, Math.min(from, other.size()), map);
         assertEquals(dump(base1), dump(base2));
+        // the stacks moved: other is left empty, and takes stacks as a new table does
+        assertEquals(dump(new StackTable()), dump(other));
+        other.add(new int[] {1, 2}, 2, 1, 1);
+        assertEquals("1 1 1 2 2\n[1, 2] 1/1\n", dump(other));
         // and both still find their stacks by hash afterwards
-        for (int id = 0; id < other.size(); id++) {
-            int d = other.copy(id, buf);
+        for (int id = 0; id < otherCopy.size(); id++) {
+            int d = otherCopy.copy(id, buf);
             assertEquals(base1.add(buf, d, 1, 1), base2.add(buf, d, 1, 1));
         }
         assertEquals(dump(base1), dump(base2));

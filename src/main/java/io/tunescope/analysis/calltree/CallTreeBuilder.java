@@ -278,6 +278,7 @@ public final class CallTreeBuilder {
         for (int i = 1; i < n; i++) {
             packed[fill[parent[i]]++] = ((long) rank[frame[i]] << 32) | i;
         }
+        fill = null;                          // each array is dropped once done with: a large tree's peak is its sum
         for (int i = 0; i < n; i++) {
             if (childStart[i + 1] - childStart[i] > 1) {
                 Arrays.sort(packed, childStart[i], childStart[i + 1]);
@@ -288,9 +289,7 @@ public final class CallTreeBuilder {
         int[] oFrame = new int[n];
         int[] oParent = new int[n];
         int[] oDepth = new int[n];
-        int[] oEnd = new int[n];
         long[][] oSelf = new long[columns][n];
-        long[][] oTotal = new long[columns][n];
         int[] stack = new int[n];
         int sp = 0;
         stack[sp++] = 0;
@@ -310,7 +309,15 @@ public final class CallTreeBuilder {
                 stack[sp++] = (int) packed[k];
             }
         }
+        stack = null;
+        packed = null;
+        childStart = null;
+        frame = null;
+        parent = null;
+        self = null;
         // subtree ends and totals, bottom-up (reverse pre-order visits children before parents)
+        int[] oEnd = new int[n];
+        long[][] oTotal = new long[columns][n];
         for (int id = n - 1; id >= 0; id--) {
             if (oEnd[id] == 0) {
                 oEnd[id] = id + 1;
@@ -328,9 +335,6 @@ public final class CallTreeBuilder {
                 }
             }
         }
-        frame = null;
-        parent = null;
-        self = null;
         builtIds = newId;
         return new CallTree(frames, modules, oFrame, oParent, oDepth, oEnd, oTotal, oSelf);
     }

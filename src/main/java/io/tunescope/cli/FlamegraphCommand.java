@@ -444,6 +444,11 @@ public final class FlamegraphCommand implements Callable<Integer> {
                     .filter(d -> d.level() == io.tunescope.model.capture.Diagnostic.Level.ERROR)
                     .limit(3)
                     .forEach(d -> err.println("  " + d.message()));
+            // and what kept files out of the capture (links to outside it, unreadable folders)
+            c.notes().stream()
+                    .filter(d -> d.level() != io.tunescope.model.capture.Diagnostic.Level.INFO)
+                    .limit(3)
+                    .forEach(d -> err.println("  " + d.message()));
             return null;
         }
         if (profiles.size() > 1) {

@@ -111,7 +111,14 @@ public final class MainViewModel {
                 // Nothing to show: the current capture stays open and the user is told what to choose instead.
                 io.tunescope.session.CaptureSession.forget(c);
                 message.set(fmt("status.emptyFolder", p));
-                problem.set(fmt("status.emptyFolder", p));
+                // what kept files out (a link to outside the capture, an unreadable folder) says why it is empty
+                String why = c.notes().stream()
+                        .filter(d -> d.level() != io.tunescope.model.capture.Diagnostic.Level.INFO)
+                        .limit(3)
+                        .map(io.tunescope.model.capture.Diagnostic::message)
+                        .collect(java.util.stream.Collectors.joining("\n"));
+                problem.set(why.isEmpty() ? fmt("status.emptyFolder", p)
+                        : fmt("status.emptyFolder", p) + "\n\n" + fmt("status.emptyFolderWhy", why));
                 return;
             }
             capture.set(c);

@@ -91,6 +91,18 @@ class FlamegraphCommandTest {
     }
 
     @Test
+    void aFolderWhoseProfileIsALinkToOutsideItSaysSo(@TempDir Path dir) throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("elsewhere"));
+        Files.copy(FOLDED.resolve("mariadb-00-baseline.folded"), outside.resolve("cpu.folded"));
+        Path capture = Files.createDirectories(dir.resolve("capture"));
+        Files.createSymbolicLink(capture.resolve("cpu.folded"), outside.resolve("cpu.folded"));
+        Run r = run("flamegraph", capture.toString(), "--png", dir.resolve("z.png").toString());
+        assertEquals(TunescopeCli.NOTHING_READ, r.code());
+        assertTrue(r.err().contains("no CPU profile"), r.err());
+        assertTrue(r.err().contains("cpu.folded: a link to outside the capture; not followed"), r.err());
+    }
+
+    @Test
     void chosenEventOfAPerfScriptWithTwoEvents(@TempDir Path dir) throws Exception {
         Path script = io.tunescope.TestData.conformance("flamegraph").resolve("test/perf-cycles-instructions-01.txt");
         Run first = run("flamegraph", script.toString(), "--png", dir.resolve("a.png").toString());

@@ -51,6 +51,19 @@ class OpenProblemFxTest {
     }
 
     @Test
+    void folderWhoseOnlyFileIsALinkToOutsideItSaysWhy(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path outside = Files.createDirectory(dir.resolve("elsewhere"));
+        Files.writeString(outside.resolve("cpu.folded"), "mysqld;main;do_command 5\n");
+        Path c = Files.createDirectory(dir.resolve("capture-linked"));
+        Files.createSymbolicLink(c.resolve("cpu.folded"), outside.resolve("cpu.folded"));
+        robot.interact(() -> window.model().open(c));
+        String text = dialogText(robot);
+        assertTrue(text.contains("capture-linked holds no files"), text);
+        assertTrue(text.contains("cpu.folded: a link to outside the capture; not followed"), text);
+        assertNull(window.model().captureProperty().get());
+    }
+
+    @Test
     void folderWithNothingReadableOpensWithAWarning(FxRobot robot, @TempDir Path dir) throws Exception {
         Path c = Files.createDirectory(dir.resolve("holiday-photos"));
         Files.writeString(c.resolve("notes.txt"), "remember to buy milk\nand bread\n");

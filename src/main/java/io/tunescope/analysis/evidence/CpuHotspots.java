@@ -46,18 +46,21 @@ public final class CpuHotspots {
 
     /** From a stack profile: the leaf frame of each stack counts its weight. */
     public static CpuHotspots of(String file, StackProfile p) {
-        Map<String, Double> self = new HashMap<>();
         long total = p.totalWeight();
         List<String> frames = p.frames();
         String[] norm = new String[frames.size()];
         for (int i = 0; i < norm.length; i++) {
             norm[i] = normalise(frames.get(i));
         }
+        // weights by leaf frame id, then by name (a profile has far more stacks than frames)
+        PerFrame leaves = new PerFrame(frames.size());
         p.forEach((ids, depth, weight) -> {
             if (depth > 0) {
-                self.merge(norm[ids[depth - 1]], (double) weight, Double::sum);
+                leaves.add(ids[depth - 1], weight);
             }
         });
+        Map<String, Double> self = new HashMap<>();
+        leaves.mergeInto(self, f -> norm[f], w -> (double) w, 0.0, Double::sum);
         Map<String, Double> shares = new HashMap<>();
         Map<String, SourceRef> refs = new HashMap<>();
         for (var e : self.entrySet()) {
@@ -65,6 +68,62 @@ public final class CpuHotspots {
             refs.put(e.getKey(), SourceRef.of(file, 0));
         }
         return new CpuHotspots(file, p.samples(), shares, refs, p);
+    }
+
+    /**
+     * Weights summed by frame id, with the ids in the order first met, put into a HashMap by name exactly as merging
+     * every observation into it by name would have left it: the same entries, in the same iteration order (which
+     * decides the order of equal shares and the order in which shares are summed).
+     */
+    private static final class PerFrame {
+        private final long[] weight;
+        private final int[] firstAt;
+        private int[] order = new int[16];
+        private int count;
+        private int adds;
+
+        PerFrame(int frames) {
+            weight = new long[frames];
+            firstAt = new int[frames];
+            java.util.Arrays.fill(firstAt, -1);
+        }
+
+        void add(int frame, long w) {
+            if (firstAt[frame] < 0) {
+                firstAt[frame] = adds;
+                if (count == order.length) {
+                    order = java.util.Arrays.copyOf(order, count * 2);
+                }
+                order[count++] = frame;
+            }
+            weight[frame] += w;
+            adds++;
+        }
+
+        /**
+         * Merges the sums by name into {@code into} in the order the names were first met. A HashMap grows at the
+         * merge after the one that took it past its threshold, so when observations came after the last new name,
+         * one more merge (of nothing) grows it as they would have.
+         */
+        <T> void mergeInto(Map<String, T> into, java.util.function.IntFunction<String> name,
+                           java.util.function.LongFunction<T> value, T zero, java.util.function.BinaryOperator<T> sum) {
+            Map<String, Long> sums = new LinkedHashMap<>();
+            int lastNewAt = -1;
+            String last = null;
+            for (int k = 0; k < count; k++) {
+                int f = order[k];
+                String n = name.apply(f);
+                if (!sums.containsKey(n)) {
+                    lastNewAt = firstAt[f];
+                    last = n;
+                }
+                sums.merge(n, weight[f], Long::sum);
+            }
+            sums.forEach((n, w) -> into.merge(n, value.apply(w), sum));
+            if (last != null && lastNewAt < adds - 1) {
+                into.merge(last, zero, sum);
+            }
+        }
     }
 
     /** From a perf report: each entry's Self percentage (first event). */
@@ -135,13 +194,15 @@ public final class CpuHotspots {
         if (stacks == null || stacks.totalWeight() == 0) {
             return out;
         }
-        Map<String, Long> w = new HashMap<>();
         List<String> frames = stacks.frames();
+        PerFrame roots = new PerFrame(frames.size());
         stacks.forEach((ids, depth, weight) -> {
             if (depth > 0) {
-                w.merge(frames.get(ids[0]), weight, Long::sum);
+                roots.add(ids[0], weight);
             }
         });
+        Map<String, Long> w = new HashMap<>();
+        roots.mergeInto(w, frames::get, v -> v, 0L, Long::sum);
         double total = stacks.totalWeight();
         w.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .forEach(e -> out.put(e.getKey(), e.getValue() / total));
@@ -180,6 +241,17 @@ public final class CpuHotspots {
         return out;
     }
 
+    /** The shares of the symbols matching, in the order of the map that sums them (tests: the order of its sums). */
+    List<Map.Entry<String, Double>> matchingInMapOrder(Predicate<String> symbol) {
+        List<Map.Entry<String, Double>> out = new ArrayList<>();
+        for (var e : self.entrySet()) {
+            if (symbol.test(e.getKey())) {
+                out.add(Map.entry(e.getKey(), e.getValue()));
+            }
+        }
+        return out;
+    }
+
     /** The largest symbols. */
     public List<Map.Entry<String, Double>> top(int n) {
         List<Map.Entry<String, Double>> all = matching(x -> true);
@@ -200,26 +272,35 @@ public final class CpuHotspots {
             return Double.NaN;
         }
         List<String> frames = stacks.frames();
-        Map<Integer, Boolean> leafOk = new HashMap<>();
-        Map<Integer, Boolean> callerOk = new HashMap<>();
+        // each frame's answer once (0: not asked yet, 1: yes, 2: no): a profile has far more stacks than frames
+        byte[] leafOk = new byte[frames.size()];
+        byte[] callerOk = new byte[frames.size()];
         long[] sum = {0};
         stacks.forEach((ids, depth, weight) -> {
             if (depth == 0) {
                 return;
             }
             int l = ids[depth - 1];
-            if (!leafOk.computeIfAbsent(l, k -> leaf.test(normalise(frames.get(k))))) {
+            if (!answer(leafOk, l, leaf, frames)) {
                 return;
             }
             for (int i = depth - 2; i >= 0; i--) {
-                int c = ids[i];
-                if (callerOk.computeIfAbsent(c, k -> caller.test(normalise(frames.get(k))))) {
+                if (answer(callerOk, ids[i], caller, frames)) {
                     sum[0] += weight;
                     return;
                 }
             }
         });
         return (double) sum[0] / stacks.totalWeight();
+    }
+
+    private static boolean answer(byte[] known, int frame, Predicate<String> test, List<String> frames) {
+        byte k = known[frame];
+        if (k == 0) {
+            k = test.test(normalise(frames.get(frame))) ? (byte) 1 : (byte) 2;
+            known[frame] = k;
+        }
+        return k == 1;
     }
 
     /**

@@ -29,13 +29,18 @@ public final class CpuHotspots {
     private final Map<String, Double> self;
     private final Map<String, SourceRef> refs;
     private final StackProfile stacks;
+    // the stack profile's frame names normalised, by frame id (null without stacks)
+    private final String[] normalised;
     private final String event;
 
-    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks) {
-        this(file, samples, self, refs, stacks, stacks == null ? "" : stacks.event());
+    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks,
+                        String[] normalised) {
+        this(file, samples, self, refs, stacks, normalised, stacks == null ? "" : stacks.event());
     }
 
-    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks, String event) {
+    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks,
+                        String[] normalised, String event) {
+        this.normalised = normalised;
         this.event = event == null ? "" : event;
         this.file = file;
         this.samples = samples;
@@ -67,7 +72,7 @@ public final class CpuHotspots {
             shares.put(e.getKey(), total > 0 ? e.getValue() / total : 0);
             refs.put(e.getKey(), SourceRef.of(file, 0));
         }
-        return new CpuHotspots(file, p.samples(), shares, refs, p);
+        return new CpuHotspots(file, p.samples(), shares, refs, p, norm);
     }
 
     /**
@@ -136,7 +141,7 @@ public final class CpuHotspots {
             refs.putIfAbsent(sym, SourceRef.of(file, (int) en.line()));
         }
         long n = r.sections().isEmpty() ? -1 : r.sections().get(0).samples();
-        return new CpuHotspots(file, n, shares, refs, null, r.event());
+        return new CpuHotspots(file, n, shares, refs, null, null, r.event());
     }
 
     /** {@code PolicyMutex<TTASEventMutex<GenericPolicy>>::enter(unsigned int, ...)} -> {@code PolicyMutex::enter}. */
@@ -281,11 +286,11 @@ public final class CpuHotspots {
                 return;
             }
             int l = ids[depth - 1];
-            if (!answer(leafOk, l, leaf, frames)) {
+            if (!answer(leafOk, l, leaf)) {
                 return;
             }
             for (int i = depth - 2; i >= 0; i--) {
-                if (answer(callerOk, ids[i], caller, frames)) {
+                if (answer(callerOk, ids[i], caller)) {
                     sum[0] += weight;
                     return;
                 }
@@ -294,10 +299,10 @@ public final class CpuHotspots {
         return (double) sum[0] / stacks.totalWeight();
     }
 
-    private static boolean answer(byte[] known, int frame, Predicate<String> test, List<String> frames) {
+    private boolean answer(byte[] known, int frame, Predicate<String> test) {
         byte k = known[frame];
         if (k == 0) {
-            k = test.test(normalise(frames.get(frame))) ? (byte) 1 : (byte) 2;
+            k = test.test(normalised[frame]) ? (byte) 1 : (byte) 2;
             known[frame] = k;
         }
         return k == 1;

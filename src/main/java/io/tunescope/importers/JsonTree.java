@@ -67,7 +67,12 @@ public final class JsonTree {
         return n;
     }
 
-    /** The value starting at the current token; iterative, so that deep nesting stays within the parser's own limit. */
+    /**
+     * The value starting at the current token; iterative, so that deep nesting stays within the parser's own limit.
+     * The parser is driven as Jackson's tree deserializer drives it ({@code nextFieldName} inside objects, then
+     * {@code nextToken} for the value): the parser words an unexpected character differently on the two paths, and a
+     * broken manifest's message names what the parser said.
+     */
     private static JsonNode value(JsonParser p) throws IOException {
         JsonToken t = p.currentToken();
         if (t != JsonToken.START_OBJECT && t != JsonToken.START_ARRAY) {
@@ -76,54 +81,43 @@ public final class JsonTree {
         ContainerNode<?> root = t == JsonToken.START_OBJECT ? NODES.objectNode() : NODES.arrayNode();
         ArrayDeque<ContainerNode<?>> open = new ArrayDeque<>();
         ContainerNode<?> cur = root;
-        while (true) {
-            JsonToken n = p.nextToken();
-            if (n == null) {
-                // the parser reports an unexpected end itself; this is a safety net only
-                throw new com.fasterxml.jackson.core.JsonParseException(p, "Unexpected end-of-input");
-            }
-            String name = null;
+        containers:
+        while (cur != null) {
             if (cur.isObject()) {
-                if (n == JsonToken.END_OBJECT) {
-                    if (open.isEmpty()) {
-                        return root;
+                ObjectNode o = (ObjectNode) cur;
+                for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+                    JsonToken n = p.nextToken();
+                    if (n == JsonToken.START_OBJECT || n == JsonToken.START_ARRAY) {
+                        ContainerNode<?> child = n == JsonToken.START_OBJECT ? NODES.objectNode() : NODES.arrayNode();
+                        o.replace(name, child);
+                        open.push(cur);
+                        cur = child;
+                        continue containers;
                     }
-                    cur = open.pop();
-                    continue;
+                    o.replace(name, scalar(p, n));
                 }
-                name = p.currentName();
-                n = p.nextToken();
-            } else if (n == JsonToken.END_ARRAY) {
-                if (open.isEmpty()) {
-                    return root;
+            } else {
+                ArrayNode a = (ArrayNode) cur;
+                for (JsonToken n = p.nextToken(); n != JsonToken.END_ARRAY; n = p.nextToken()) {
+                    if (n == JsonToken.START_OBJECT || n == JsonToken.START_ARRAY) {
+                        ContainerNode<?> child = n == JsonToken.START_OBJECT ? NODES.objectNode() : NODES.arrayNode();
+                        a.add(child);
+                        open.push(cur);
+                        cur = child;
+                        continue containers;
+                    }
+                    a.add(scalar(p, n));
                 }
-                cur = open.pop();
-                continue;
             }
-            JsonNode v;
-            ContainerNode<?> child = null;
-            if (n == JsonToken.START_OBJECT) {
-                child = NODES.objectNode();
-                v = child;
-            } else if (n == JsonToken.START_ARRAY) {
-                child = NODES.arrayNode();
-                v = child;
-            } else {
-                v = scalar(p, n);
-            }
-            if (name != null) {
-                ((ObjectNode) cur).replace(name, v);
-            } else {
-                ((ArrayNode) cur).add(v);
-            }
-            if (child != null) {
-                open.push(cur);
-                cur = child;
-            }
+            cur = open.poll();
         }
+        return root;
     }
 
     private static JsonNode scalar(JsonParser p, JsonToken t) throws IOException {
+        if (t == null) {
+            throw new com.fasterxml.jackson.core.JsonParseException(p, "Unexpected end-of-input: expected a value");
+        }
         switch (t) {
             case VALUE_STRING:
                 return NODES.textNode(p.getText());
@@ -144,9 +138,11 @@ public final class JsonTree {
                 return NODES.booleanNode(false);
             case VALUE_NULL:
                 return NODES.nullNode();
+            case VALUE_EMBEDDED_OBJECT:
+                return NODES.pojoNode(p.getEmbeddedObject());       // not produced by a JSON text parser
             default:
-                // VALUE_EMBEDDED_OBJECT and the like: not produced by a JSON text parser
-                return NODES.pojoNode(p.getEmbeddedObject());
+                // no token where a value must be: the parsers report the end of input themselves before this
+                throw new com.fasterxml.jackson.core.JsonParseException(p, "Unexpected token " + t + ": expected a value");
         }
     }
 }

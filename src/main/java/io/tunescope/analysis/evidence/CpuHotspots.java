@@ -30,23 +30,18 @@ public final class CpuHotspots {
     private final Map<String, SourceRef> refs;
     private final StackProfile stacks;
     private final String event;
-    /** The stack profile's frame names normalised, by frame id (null without stacks): named once for every question. */
-    private final String[] norm;
 
-    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks,
-                        String[] norm) {
-        this(file, samples, self, refs, stacks, stacks == null ? "" : stacks.event(), norm);
+    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks) {
+        this(file, samples, self, refs, stacks, stacks == null ? "" : stacks.event());
     }
 
-    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks, String event,
-                        String[] norm) {
+    private CpuHotspots(String file, long samples, Map<String, Double> self, Map<String, SourceRef> refs, StackProfile stacks, String event) {
         this.event = event == null ? "" : event;
         this.file = file;
         this.samples = samples;
         this.self = self;
         this.refs = refs;
         this.stacks = stacks;
-        this.norm = norm;
     }
 
     /** From a stack profile: the leaf frame of each stack counts its weight. */
@@ -69,7 +64,7 @@ public final class CpuHotspots {
             shares.put(e.getKey(), total > 0 ? e.getValue() / total : 0);
             refs.put(e.getKey(), SourceRef.of(file, 0));
         }
-        return new CpuHotspots(file, p.samples(), shares, refs, p, norm);
+        return new CpuHotspots(file, p.samples(), shares, refs, p);
     }
 
     /** From a perf report: each entry's Self percentage (first event). */
@@ -82,7 +77,7 @@ public final class CpuHotspots {
             refs.putIfAbsent(sym, SourceRef.of(file, (int) en.line()));
         }
         long n = r.sections().isEmpty() ? -1 : r.sections().get(0).samples();
-        return new CpuHotspots(file, n, shares, refs, null, r.event(), null);
+        return new CpuHotspots(file, n, shares, refs, null, r.event());
     }
 
     /** {@code PolicyMutex<TTASEventMutex<GenericPolicy>>::enter(unsigned int, ...)} -> {@code PolicyMutex::enter}. */
@@ -204,34 +199,27 @@ public final class CpuHotspots {
         if (stacks == null || stacks.totalWeight() <= 0) {
             return Double.NaN;
         }
-        // each frame is tested at most once per question, on its name normalised once for all questions (norm);
-        // 0: not tested yet, 1: matches, 2: does not
-        byte[] leafOk = new byte[norm.length];
-        byte[] callerOk = new byte[norm.length];
+        List<String> frames = stacks.frames();
+        Map<Integer, Boolean> leafOk = new HashMap<>();
+        Map<Integer, Boolean> callerOk = new HashMap<>();
         long[] sum = {0};
         stacks.forEach((ids, depth, weight) -> {
             if (depth == 0) {
                 return;
             }
-            if (!test(leafOk, ids[depth - 1], leaf)) {
+            int l = ids[depth - 1];
+            if (!leafOk.computeIfAbsent(l, k -> leaf.test(normalise(frames.get(k))))) {
                 return;
             }
             for (int i = depth - 2; i >= 0; i--) {
-                if (test(callerOk, ids[i], caller)) {
+                int c = ids[i];
+                if (callerOk.computeIfAbsent(c, k -> caller.test(normalise(frames.get(k))))) {
                     sum[0] += weight;
                     return;
                 }
             }
         });
         return (double) sum[0] / stacks.totalWeight();
-    }
-
-    /** Whether frame {@code id}'s normalised name passes {@code p}, remembered in {@code seen}. */
-    private boolean test(byte[] seen, int id, Predicate<String> p) {
-        if (seen[id] == 0) {
-            seen[id] = p.test(norm[id]) ? (byte) 1 : (byte) 2;
-        }
-        return seen[id] == 1;
     }
 
     /**

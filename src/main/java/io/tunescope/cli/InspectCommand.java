@@ -47,7 +47,8 @@ public final class InspectCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Capture capture;
         try {
-            capture = io.tunescope.session.CaptureSession.open(path).capture();
+            // the files only: inspect prints no reading, so none is made (CaptureSession.load)
+            capture = io.tunescope.session.CaptureSession.load(path, io.tunescope.importers.LoadListener.NONE, () -> false);
         } catch (CaptureException e) {
             err.println("tunescope inspect: " + e.getMessage());
             return TunescopeCli.NOTHING_READ;

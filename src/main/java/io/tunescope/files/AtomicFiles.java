@@ -28,7 +28,13 @@ public final class AtomicFiles {
         void write(OutputStream out) throws IOException;
     }
 
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    /**
+     * Made on the first write, not with the class: opening a capture lists its files through {@link #isTemporary}, and
+     * seeding a SecureRandom loads the security providers (15-20 ms of CPU on the main thread of a cold start).
+     */
+    private static final class Random {
+        static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    }
     private static final Pattern TEMP = Pattern.compile("^\\..+\\.[0-9a-z]{1,13}\\.tmp$");
 
     private AtomicFiles() {
@@ -97,7 +103,7 @@ public final class AtomicFiles {
         Files.createDirectories(dir);
         // created like any new file (mode 0666 less the umask), not 0600 as createTempFile would: the result is
         // the user's report or notes, to be shared like the files around it
-        Path tmp = dir.resolve("." + abs.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+        Path tmp = dir.resolve("." + abs.getFileName() + "." + Long.toUnsignedString(Random.RANDOM.nextLong(), 36) + ".tmp");
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 OutputStream out = new java.io.BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);

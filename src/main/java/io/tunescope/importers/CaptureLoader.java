@@ -1,7 +1,6 @@
 package io.tunescope.importers;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunescope.model.capture.AuxFolder;
 import io.tunescope.model.capture.Capture;
 import io.tunescope.model.capture.Corrections;
@@ -53,7 +52,6 @@ public final class CaptureLoader {
     public static final String PT_STALK = "pt-stalk";
     /** pt-stalk names every file {@code <YYYY_MM_DD_HH_MM_SS>-<tool>}: the prefix is the sample's start. */
     static final Pattern PT_STALK_FILE = Pattern.compile("^(\\d{4})_(\\d{2})_(\\d{2})_(\\d{2})_(\\d{2})_(\\d{2})-([A-Za-z0-9_.-]+)$");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ImporterRegistry registry;
     private final int threads;
@@ -583,7 +581,7 @@ public final class CaptureLoader {
             return null;
         }
         try {
-            return JSON.readTree(Files.readAllBytes(file));
+            return JsonTree.read(Files.readAllBytes(file));     // not an ObjectMapper: see JsonTree
         } catch (IOException e) {
             notes.add(Diagnostic.warning(0, file.getFileName() + ": not valid JSON, ignored (" + e.getMessage().lines().findFirst().orElse("") + ")"));
             return null;

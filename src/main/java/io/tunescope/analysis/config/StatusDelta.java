@@ -74,7 +74,7 @@ public final class StatusDelta {
             double rate = gauge || !valid ? Double.NaN : delta / elapsed;
             rows.add(new Row(e.getKey(), gauge, v0, v1, delta, rate, x.source(), e.getValue().source()));
         }
-        return new Result(valid ? elapsed : Double.NaN, valid, problem, rows);
+        return new Result(valid ? elapsed : Double.NaN, valid, problem, java.util.Collections.unmodifiableList(rows));
     }
 
     private static Map<String, ConfigEntry> index(ConfigSnapshot s) {

@@ -208,7 +208,10 @@ public final class TimelineBuilder {
     static Timeline build(List<Input> inputs, Map<String, Long> stepStarts, Map<String, CollectorTimeline> collector,
                           Locale locale, io.tunescope.analysis.reading.Clocks clocks) {
         ChartText w = ChartText.of(locale);
-        Map<Input, CollectorTimeline.Event> events = new java.util.HashMap<>();
+        // by identity: the inputs are the keys given back below, and an Input's own hash would hash its whole series
+        // and benchmark log (a sixth of the rules' time on the sample capture went to Input.hashCode); equal inputs
+        // (same step and file) get the same event either way
+        Map<Input, CollectorTimeline.Event> events = new java.util.IdentityHashMap<>();
         for (Input i : inputs) {
             CollectorTimeline ct = collector.get(i.step());
             boolean offset = i.bench() != null || (i.series() != null && i.series().clock() != Clock.WALL);

@@ -142,8 +142,6 @@ public final class SeriesCollector {
         void accept(com.fasterxml.jackson.databind.JsonNode statistic, int line);
     }
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
-
     /**
      * Streams a sysstat JSON document ({@code mpstat}/{@code iostat -o JSON}, {@code sadf -j}) without
      * holding it whole: each entry of a {@code statistics} array goes to {@code onStatistic}, every other
@@ -157,7 +155,7 @@ public final class SeriesCollector {
         java.io.Reader text = new java.io.InputStreamReader(ctx.bytes(), ctx.decoding().charset().newDecoder()
                 .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE));
-        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(text)) {
+        try (com.fasterxml.jackson.core.JsonParser p = io.tunescope.importers.JsonTree.factory().createParser(text)) {
             com.fasterxml.jackson.core.JsonToken t;
             while ((t = p.nextToken()) != null) {
                 if (t != com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
@@ -170,7 +168,7 @@ public final class SeriesCollector {
                     }
                     while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
                         int line = p.currentTokenLocation().getLineNr();
-                        onStatistic.accept(JSON.readTree(p), line);
+                        onStatistic.accept(io.tunescope.importers.JsonTree.read(p), line);
                     }
                 } else if (p.nextToken().isScalarValue()) {
                     onField.accept(f, p.getValueAsString());

@@ -41,6 +41,22 @@ class StepConfigTest {
     }
 
     @Test
+    void theStatusDeltaIsComputedOnceAndIsTheComparisonOfFirstAndLast() {
+        for (String step : List.of("00-baseline", "01-flush-log-2", "02-thread-sweep")) {
+            StepConfig c = StepConfig.of(capture, step);
+            StatusDelta.Result d = c.statusDelta().orElseThrow();
+            // the memoised result is the comparison of the first and last snapshot, as computed afresh
+            assertEquals(StatusDelta.compare(c.status().get(0), c.status().get(c.status().size() - 1)), d, step);
+            assertTrue(d == c.statusDelta().orElseThrow(), "computed once: " + step);
+            org.junit.jupiter.api.Assertions.assertThrows(UnsupportedOperationException.class, () -> d.rows().clear(),
+                    "the shared rows cannot be changed by one reader for the others");
+        }
+        StepConfig one = new StepConfig(List.of(), null, null, null, List.of(status(List.of("Uptime", "5"))));
+        assertTrue(one.statusDelta().isEmpty());
+        assertTrue(one.statusDelta().isEmpty());
+    }
+
+    @Test
     void configDiffBetweenStepsShowsTheChangeMade() {
         ConfigSnapshot a = StepConfig.of(capture, "00-baseline").serverSettings();
         ConfigSnapshot b = StepConfig.of(capture, "01-flush-log-2").serverSettings();

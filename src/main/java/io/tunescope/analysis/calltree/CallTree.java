@@ -32,6 +32,8 @@ public final class CallTree {
     private final int maxDepth;
     private volatile Map<String, Integer> frameIndex;
     private volatile int[] canonical;
+    // the frames' modules as Modules.forFrames works them out from the tree (null until asked)
+    private volatile FrameModule[] frameModules;
     private final int[][] heights;
 
     CallTree(List<String> frames, List<String> modules, int[] frame, int[] parent, int[] depth, int[] end, long[][] total, long[][] self) {
@@ -118,6 +120,15 @@ public final class CallTree {
     /** Module of a frame id ("" when unknown or for the root, -1). */
     public String module(int frameId) {
         return frameId < 0 ? "" : modules.get(frameId);
+    }
+
+    /** {@link Modules#forFrames}'s result for this tree, or null before it was first asked (not to be modified). */
+    FrameModule[] frameModules() {
+        return frameModules;
+    }
+
+    void frameModules(FrameModule[] m) {
+        frameModules = m;
     }
 
     /** The smallest frame id with the same name as {@code frameId}: frames compared by name only. */

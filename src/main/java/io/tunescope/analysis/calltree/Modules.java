@@ -98,9 +98,19 @@ public final class Modules {
      * frame without a DSO that is called from a kernel frame is kernel code too, whatever its name says: the
      * kernel never calls into user space, so {@code iowrite16} or {@code handle_softirqs} under
      * {@code entry_SYSCALL_64} in a folded profile of {@code mariadbd} is not the database's. This is the one
-     * classification the hotspot table, the module colours and the tooltip share.
+     * classification the hotspot table, the module colours and the tooltip share. It is worked out once per tree
+     * (two passes over every node) and kept with it; each call returns its own copy.
      */
     public static FrameModule[] forFrames(CallTree tree) {
+        FrameModule[] known = tree.frameModules();
+        if (known == null) {
+            known = classify(tree);
+            tree.frameModules(known);
+        }
+        return known.clone();
+    }
+
+    private static FrameModule[] classify(CallTree tree) {
         int fc = tree.frames().size();
         int[] process = new int[fc];
         java.util.Arrays.fill(process, -1);

@@ -37,6 +37,20 @@ class ModulesTest {
     }
 
     @Test
+    void theModulesAreWorkedOutOncePerTreeAndEachCallerGetsItsOwnCopy() {
+        CallTree t = CallTreePropertiesTest.tree(List.of(
+                "mariadbd;start_thread;do_command;entry_SYSCALL_64;vfs_write 7", "sysbench;lua_pcall 4"));
+        FrameModule[] first = Modules.forFrames(t);
+        FrameModule[] copy = first.clone();
+        java.util.Arrays.fill(first, FrameModule.JIT);           // a caller writing into its array
+        assertEquals(List.of(copy), List.of(Modules.forFrames(t)));
+        assertEquals(FrameModule.KERNEL, module(t, Modules.forFrames(t), "vfs_write"));
+        // a tree with the same stacks is worked out on its own and agrees
+        assertEquals(List.of(copy), List.of(Modules.forFrames(CallTreePropertiesTest.tree(List.of(
+                "mariadbd;start_thread;do_command;entry_SYSCALL_64;vfs_write 7", "sysbench;lua_pcall 4")))));
+    }
+
+    @Test
     void aFrameNamedAsKernelCodeOnlyOnceStaysKernelAndUserFramesAboveTheKernelStayUser() {
         CallTree t = CallTreePropertiesTest.tree(List.of(
                 "mysqld;do_command;dispatch_command;entry_SYSCALL_64;futex_wait 2",

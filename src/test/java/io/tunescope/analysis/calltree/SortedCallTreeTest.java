@@ -48,7 +48,8 @@ public class SortedCallTreeTest {
     /** Byte order of the stacks (a stack before the longer ones it starts), as stackcollapse sorts them. */
     static final Comparator<String> BY_STACK = (a, b) -> java.util.Arrays.compareUnsigned(stackBytes(a), stackBytes(b));
 
-    static InternedStackProfile parse(List<String> lines) {
+    /** The profile of folded lines, read as one FoldedParser reads a file (also for other packages' tests). */
+    public static InternedStackProfile parse(List<String> lines) {
         FoldedParser p = new FoldedParser();
         long n = 0;
         for (String l : lines) {

@@ -2,9 +2,7 @@ package io.tunescope.analysis.evidence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.tunescope.importers.folded.FoldedParser;
 import io.tunescope.model.stack.StackProfile;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,13 +34,7 @@ class CpuHotspotsPropertiesTest {
     }
 
     static StackProfile parse(List<String> lines) {
-        FoldedParser p = new FoldedParser();
-        long n = 0;
-        for (String l : lines) {
-            byte[] b = l.getBytes(StandardCharsets.UTF_8);
-            p.line(b, 0, b.length, ++n);
-        }
-        return p.profile();
+        return io.tunescope.analysis.calltree.SortedCallTreeTest.parse(lines);
     }
 
     /** The shares as merged stack by stack into a HashMap by normalised leaf name (the reference). */
